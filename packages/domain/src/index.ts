@@ -1,1 +1,19 @@
-export {};
+// @kept/domain: the rules of Kept as pure functions. No I/O; `now` and timezones are arguments.
+export * from './local-date.ts';
+export * from './timezones.ts';
+export * from './units.ts';
+export * from './lifecycle.ts';
+export * from './progress.ts';
+export * from './relative-date.ts';
+export * from './schedule.ts';
+export * from './calendar.ts';
+export * from './money.ts';
+export * from './categories.ts';
+export * from './username.ts';
+export * from './email.ts';
+export * from './password.ts';
+export * from './youtube.ts';
+export * from './check-in.ts';
+export * from './project-draft.ts';
+export * from './filters.ts';
+export * from './messages.ts';

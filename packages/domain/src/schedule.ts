@@ -1,0 +1,249 @@
+// A project's schedule in its own timezone: start, end, check-in dates, periods, missed and completed
+// check-ins, the next check-in, and one summary of everything at `now` (RULES.md "Check-in periods").
+import { daysLeft, daysLeftBadge, isFinishingSoon, listStatus, projectStatus } from './lifecycle.ts';
+import type { DaysLeftBadge, ListStatus, ProjectStatus } from './lifecycle.ts';
+import {
+  addDays,
+  daysBetween,
+  endOfLocalDay,
+  isLocalDate,
+  localDateOf,
+  maxDate,
+  minDate,
+  normalizeTimeZone,
+  startOfLocalDay,
+} from './local-date.ts';
+import type { LocalDate } from './local-date.ts';
+import { progressBand, progressLabel, progressPercent } from './progress.ts';
+import type { ProgressBand } from './progress.ts';
+import { dueColour, dueLabel } from './relative-date.ts';
+import type { DateColour } from './relative-date.ts';
+import { DEFAULT_FREQUENCY_DAYS, DEFAULT_LENGTH_DAYS } from './units.ts';
+
+/** What the schedule needs to know about a project. Absent length: 30 days; absent frequency: 7. */
+export type ScheduleProject = {
+  createdAt: Date;
+  endDate?: Date | null;
+  totalLengthDays?: number | null;
+  checkInFrequencyDays?: number | null;
+  timezone?: string | null;
+};
+
+/** A check-in, dated by `checkInProjectDate` (local date in the project's zone), else by `createdAt`. */
+export type ScheduleCheckIn = { checkInProjectDate?: string | null; createdAt: Date };
+
+export type Schedule = {
+  timezone: string;
+  /** Local date of creation; the project starts at its 00:00. */
+  startDate: LocalDate;
+  /** Last local date of the project (never before `startDate`). */
+  endDate: LocalDate;
+  startsAt: Date;
+  endsAt: Date;
+  /** Local days from start to end, inclusive. */
+  lengthDays: number;
+  frequencyDays: number;
+  /** d_k = start + k·f while d_k ≤ end. */
+  checkInDates: LocalDate[];
+};
+
+function positiveInteger(value: number | null | undefined, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : fallback;
+}
+
+/** Start, end and check-in dates of a project. */
+export function projectSchedule(project: ScheduleProject): Schedule {
+  const timezone = normalizeTimeZone(project.timezone);
+  const startDate = localDateOf(project.createdAt, timezone);
+  const startsAt = startOfLocalDay(startDate, timezone);
+  const frequencyDays = positiveInteger(project.checkInFrequencyDays, DEFAULT_FREQUENCY_DAYS);
+  let endDate: LocalDate;
+  let endsAt: Date;
+  if (project.endDate) {
+    endsAt = project.endDate;
+    endDate = maxDate(startDate, localDateOf(project.endDate, timezone));
+  } else {
+    const lengthDays = positiveInteger(project.totalLengthDays, DEFAULT_LENGTH_DAYS);
+    endDate = addDays(startDate, lengthDays - 1);
+    endsAt = endOfLocalDay(endDate, timezone);
+  }
+  const lengthDays = daysBetween(startDate, endDate) + 1;
+  const checkInDates: LocalDate[] = [];
+  for (let k = 0; k * frequencyDays <= lengthDays - 1; k += 1)
+    checkInDates.push(addDays(startDate, k * frequencyDays));
+  return { timezone, startDate, endDate, startsAt, endsAt, lengthDays, frequencyDays, checkInDates };
+}
+
+/** Total check-ins t = floor((L − 1) / f) + 1. */
+export function totalCheckIns(lengthDays: number, frequencyDays: number): number {
+  return Math.floor((lengthDays - 1) / frequencyDays) + 1;
+}
+
+/** The period (0-based) containing a local date, or null outside start..end. */
+export function periodIndexOf(schedule: Schedule, date: LocalDate): number | null {
+  if (date < schedule.startDate || date > schedule.endDate) return null;
+  return Math.floor(daysBetween(schedule.startDate, date) / schedule.frequencyDays);
+}
+
+/** Period k covers [d_k, d_(k+1) − 1]; the last one ends at the end date. */
+export function periodRange(schedule: Schedule, index: number): { first: LocalDate; last: LocalDate } {
+  const first = addDays(schedule.startDate, index * schedule.frequencyDays);
+  const last = minDate(addDays(first, schedule.frequencyDays - 1), schedule.endDate);
+  return { first, last };
+}
+
+/** The local date a check-in counts on: its project date, else the local date of its creation. */
+export function checkInDateOf(checkIn: ScheduleCheckIn, timeZone: string): LocalDate {
+  return isLocalDate(checkIn.checkInProjectDate)
+    ? checkIn.checkInProjectDate
+    : localDateOf(checkIn.createdAt, timeZone);
+}
+
+/** Indexes of periods with at least one check-in; period 0 (the automatic check-in) always. */
+export function satisfiedPeriods(schedule: Schedule, checkIns: readonly ScheduleCheckIn[]): Set<number> {
+  const satisfied = new Set<number>([0]);
+  for (const checkIn of checkIns) {
+    const index = periodIndexOf(schedule, checkInDateOf(checkIn, schedule.timezone));
+    if (index !== null) satisfied.add(index);
+  }
+  return satisfied;
+}
+
+export type PeriodState = 'completed' | 'missed' | 'open';
+
+export type Period = {
+  index: number;
+  /** d_k: the check-in date that opens the period. */
+  date: LocalDate;
+  /** The last local date of the period. */
+  lastDate: LocalDate;
+  state: PeriodState;
+};
+
+/**
+ * Every period with its state at `now`: `completed` (has a check-in), `missed` (closed without one:
+ * its last day is before today, or the project has ended), `open` (not closed, no check-in yet).
+ */
+export function periods(
+  schedule: Schedule,
+  checkIns: readonly ScheduleCheckIn[],
+  now: Date | number,
+): Period[] {
+  const today = localDateOf(now, schedule.timezone);
+  const ended = (typeof now === 'number' ? now : now.getTime()) > schedule.endsAt.getTime();
+  const satisfied = satisfiedPeriods(schedule, checkIns);
+  return schedule.checkInDates.map((date, index) => {
+    const { last } = periodRange(schedule, index);
+    const closed = last < today || ended;
+    const state: PeriodState = satisfied.has(index) ? 'completed' : closed ? 'missed' : 'open';
+    return { index, date, lastDate: last, state };
+  });
+}
+
+export type CheckInCounts = { total: number; missed: number; completed: number };
+
+/** Total t, missed m and completed (satisfied) periods at `now`. */
+export function checkInCounts(
+  schedule: Schedule,
+  checkIns: readonly ScheduleCheckIn[],
+  now: Date | number,
+): CheckInCounts {
+  const all = periods(schedule, checkIns, now);
+  return {
+    total: all.length,
+    missed: all.filter((period) => period.state === 'missed').length,
+    completed: all.filter((period) => period.state === 'completed').length,
+  };
+}
+
+export type NextCheckIn = { date: LocalDate; overdue: boolean; label: string; colour: DateColour };
+
+/**
+ * The current period's d_k when it has no check-in yet (overdue when d_k is before today), else
+ * d_(k+1) if it exists; null once the project has ended. Before the start, the current period is 0.
+ */
+export function nextCheckIn(
+  schedule: Schedule,
+  checkIns: readonly ScheduleCheckIn[],
+  now: Date | number,
+): NextCheckIn | null {
+  const t = typeof now === 'number' ? now : now.getTime();
+  if (t > schedule.endsAt.getTime()) return null;
+  const today = localDateOf(now, schedule.timezone);
+  const current = periodIndexOf(schedule, today) ?? 0;
+  const satisfied = satisfiedPeriods(schedule, checkIns);
+  let date: LocalDate | undefined;
+  if (!satisfied.has(current)) date = schedule.checkInDates[current];
+  else date = schedule.checkInDates[current + 1];
+  if (date === undefined) return null;
+  return { date, overdue: date < today, label: dueLabel(date, today), colour: dueColour(date, today) };
+}
+
+export type ProjectSummary = {
+  status: ProjectStatus;
+  listStatus: ListStatus;
+  timezone: string;
+  /** Today's local date in the project's zone. */
+  today: LocalDate;
+  startDate: LocalDate;
+  endDate: LocalDate;
+  startsAt: Date;
+  endsAt: Date;
+  lengthDays: number;
+  frequencyDays: number;
+  totalCheckIns: number;
+  missedCheckIns: number;
+  completedCheckIns: number;
+  nextCheckIn: NextCheckIn | null;
+  progressPercent: number;
+  progressLabel: string;
+  progressBand: ProgressBand;
+  /** ceil((end − now) / 1 day), 0 once ended. */
+  daysLeft: number;
+  daysLeftBadge: DaysLeftBadge | null;
+  finishingSoon: boolean;
+  /** True once the end has passed: no more check-ins, deletion allowed. */
+  ended: boolean;
+};
+
+/** Everything the server and the web show about a project's schedule at `now`. */
+export function projectSummary(
+  project: ScheduleProject,
+  checkIns: readonly ScheduleCheckIn[],
+  now: Date | number,
+): ProjectSummary {
+  const schedule = projectSchedule(project);
+  const { startsAt, endsAt } = schedule;
+  const status = projectStatus(startsAt, endsAt, now);
+  const counts = checkInCounts(schedule, checkIns, now);
+  const percent = progressPercent(startsAt, endsAt, now);
+  return {
+    status,
+    listStatus: listStatus(status),
+    timezone: schedule.timezone,
+    today: localDateOf(now, schedule.timezone),
+    startDate: schedule.startDate,
+    endDate: schedule.endDate,
+    startsAt,
+    endsAt,
+    lengthDays: schedule.lengthDays,
+    frequencyDays: schedule.frequencyDays,
+    totalCheckIns: counts.total,
+    missedCheckIns: counts.missed,
+    completedCheckIns: counts.completed,
+    nextCheckIn: nextCheckIn(schedule, checkIns, now),
+    progressPercent: percent,
+    progressLabel: progressLabel(percent),
+    progressBand: progressBand(percent),
+    daysLeft: daysLeft(endsAt, now),
+    daysLeftBadge: daysLeftBadge(startsAt, endsAt, now),
+    finishingSoon: isFinishingSoon(startsAt, endsAt, now),
+    ended: status === 'completed',
+  };
+}
+
+/** The explicit end instant to store for a new project created at `createdAt` (local end 23:59:59.999). */
+export function endDateFor(createdAt: Date, lengthDays: number, timeZone: string): Date {
+  const zone = normalizeTimeZone(timeZone);
+  return endOfLocalDay(addDays(localDateOf(createdAt, zone), lengthDays - 1), zone);
+}
