@@ -43,7 +43,11 @@ describe('calendar', () => {
   });
 
   it('pads with empty cells before the first weekday column', () => {
-    const wednesday = projectSchedule({ createdAt: at('2026-03-04T12:00:00Z'), totalLengthDays: 10, checkInFrequencyDays: 3 });
+    const wednesday = projectSchedule({
+      createdAt: at('2026-03-04T12:00:00Z'),
+      totalLengthDays: 10,
+      checkInFrequencyDays: 3,
+    });
     const calendar = buildCalendar(wednesday, [], at('2026-03-05T12:00:00Z'));
     expect(calendar.cells.slice(0, 3)).toEqual([
       { date: null, status: 'empty' },

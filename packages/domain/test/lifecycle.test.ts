@@ -63,7 +63,11 @@ describe('finishing soon and days left', () => {
   });
 
   it('shows a badge only for the last 3 days', () => {
-    expect(daysLeftBadge(start, end, end.getTime() - 0.5 * DAY)).toEqual({ days: 1, colour: 'red', text: '1 day left' });
+    expect(daysLeftBadge(start, end, end.getTime() - 0.5 * DAY)).toEqual({
+      days: 1,
+      colour: 'red',
+      text: '1 day left',
+    });
     expect(daysLeftBadge(start, end, end.getTime() - 1.5 * DAY)).toEqual({
       days: 2,
       colour: 'orange',

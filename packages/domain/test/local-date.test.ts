@@ -88,7 +88,9 @@ describe('timezones', () => {
   it('finds local midnight and 23:59:59.999', () => {
     expect(startOfLocalDay('2026-03-01', 'UTC').toISOString()).toBe('2026-03-01T00:00:00.000Z');
     expect(endOfLocalDay('2026-03-01', 'UTC').toISOString()).toBe('2026-03-01T23:59:59.999Z');
-    expect(startOfLocalDay('2026-03-01', 'Pacific/Kiritimati').toISOString()).toBe('2026-02-28T10:00:00.000Z');
+    expect(startOfLocalDay('2026-03-01', 'Pacific/Kiritimati').toISOString()).toBe(
+      '2026-02-28T10:00:00.000Z',
+    );
     expect(endOfLocalDay('2026-03-01', 'Pacific/Pago_Pago').toISOString()).toBe('2026-03-02T10:59:59.999Z');
     expect(startOfLocalDay('2026-01-10', 'Asia/Kolkata').toISOString()).toBe('2026-01-09T18:30:00.000Z');
   });

@@ -39,12 +39,23 @@ describe('parsing dollars', () => {
     expect(parseDollarsToCents(input)).toBe(cents);
   });
 
-  it.each(['', '.', '$', 'abc', '-5', '20.001', '1,00', '10,00.00', '1e3', '20 dollars', '12.3.4', '+5', '99999999999999999'])(
-    'refuses %j',
-    (input) => {
-      expect(parseDollarsToCents(input)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    '.',
+    '$',
+    'abc',
+    '-5',
+    '20.001',
+    '1,00',
+    '10,00.00',
+    '1e3',
+    '20 dollars',
+    '12.3.4',
+    '+5',
+    '99999999999999999',
+  ])('refuses %j', (input) => {
+    expect(parseDollarsToCents(input)).toBeNull();
+  });
 
   it('converts whole dollars', () => {
     expect(dollarsToCents(20)).toBe(2000);
@@ -134,9 +145,15 @@ describe('deposit', () => {
     expect(parseCustomDeposit('33.33')).toEqual({ cents: 3333 });
     expect(parseCustomDeposit('10')).toEqual({ cents: 1000 });
     expect(parseCustomDeposit('1000.00')).toEqual({ cents: 100000 });
-    expect(parseCustomDeposit('9.99')).toEqual({ error: 'Custom deposit amount must be between $10 and $1000.' });
-    expect(parseCustomDeposit('1000.01')).toEqual({ error: 'Custom deposit amount must be between $10 and $1000.' });
-    expect(parseCustomDeposit('ten')).toEqual({ error: 'Custom deposit amount must be between $10 and $1000.' });
+    expect(parseCustomDeposit('9.99')).toEqual({
+      error: 'Custom deposit amount must be between $10 and $1000.',
+    });
+    expect(parseCustomDeposit('1000.01')).toEqual({
+      error: 'Custom deposit amount must be between $10 and $1000.',
+    });
+    expect(parseCustomDeposit('ten')).toEqual({
+      error: 'Custom deposit amount must be between $10 and $1000.',
+    });
     expect(parseCustomDeposit('  ')).toEqual({ error: 'Please select a deposit amount.' });
   });
 });
@@ -213,11 +230,18 @@ describe('refund at settlement', () => {
       payoutCents: 600,
     });
     const poor = settle({ poolCents: 7_000, depositCents: 5_000, totalCheckIns: 5, missedCheckIns: 3 });
-    expect(poor).toMatchObject({ refundCents: 2_800, refundToCardCents: 2_800, payoutCents: 0, forfeitCents: 4_200 });
+    expect(poor).toMatchObject({
+      refundCents: 2_800,
+      refundToCardCents: 2_800,
+      payoutCents: 0,
+      forfeitCents: 4_200,
+    });
   });
 
   it('settles the RULES.md example: pool $100, t = 5, m = 2', () => {
-    expect(settle({ poolCents: 10_000, depositCents: 10_000, totalCheckIns: 5, missedCheckIns: 2 })).toMatchObject({
+    expect(
+      settle({ poolCents: 10_000, depositCents: 10_000, totalCheckIns: 5, missedCheckIns: 2 }),
+    ).toMatchObject({
       refundCents: 6_000,
       forfeitCents: 4_000,
     });

@@ -33,7 +33,11 @@ const MIN_TIME = Date.UTC(2020, 0, 1);
 const MAX_TIME = Date.UTC(2032, 11, 31);
 
 const cents = fc.integer({ min: 0, max: 1_000_000_000_000 });
-const timezone = fc.constantFrom(...TIMEZONES.map((zone) => zone.value), 'America/Santiago', 'Asia/Kathmandu');
+const timezone = fc.constantFrom(
+  ...TIMEZONES.map((zone) => zone.value),
+  'America/Santiago',
+  'Asia/Kathmandu',
+);
 const instant = fc.integer({ min: MIN_TIME, max: MAX_TIME });
 const localDate = instant.map((t) => new Date(t).toISOString().slice(0, 10));
 
@@ -52,16 +56,16 @@ const scenario = project.chain((p: ScheduleProject) =>
         fc
           .integer({ min: -5, max: 400 })
           .map((offset): ScheduleCheckIn => ({ createdAt: new Date(p.createdAt.getTime() + offset * DAY) })),
-        fc.integer({ min: -3, max: 400 }).map(
-          (offset): ScheduleCheckIn => ({
-            checkInProjectDate: addDays(localDateOf(p.createdAt, p.timezone ?? 'UTC'), offset),
-            createdAt: p.createdAt,
-          }),
-        ),
+        fc.integer({ min: -3, max: 400 }).map((offset): ScheduleCheckIn => ({
+          checkInProjectDate: addDays(localDateOf(p.createdAt, p.timezone ?? 'UTC'), offset),
+          createdAt: p.createdAt,
+        })),
       ),
       { maxLength: 30 },
     ),
-    now: fc.integer({ min: -10, max: 420 }).map((offset) => new Date(p.createdAt.getTime() + offset * DAY + 3_600_000)),
+    now: fc
+      .integer({ min: -10, max: 420 })
+      .map((offset) => new Date(p.createdAt.getTime() + offset * DAY + 3_600_000)),
   }),
 );
 
@@ -70,7 +74,12 @@ describe('money properties', () => {
     fc.assert(
       fc.property(cents, fc.integer({ min: 1, max: 400 }), fc.nat(400), (pool, total, missedRaw) => {
         const missed = missedRaw % (total + 1);
-        const s = settle({ poolCents: pool, depositCents: Math.min(pool, 100_000), totalCheckIns: total, missedCheckIns: missed });
+        const s = settle({
+          poolCents: pool,
+          depositCents: Math.min(pool, 100_000),
+          totalCheckIns: total,
+          missedCheckIns: missed,
+        });
         expect(s.refundCents + s.forfeitCents).toBe(pool);
         expect(s.refundCents).toBeGreaterThanOrEqual(0);
         expect(s.refundCents).toBeLessThanOrEqual(pool);
@@ -202,14 +211,20 @@ describe('frequency properties', () => {
   const unit = fc.constantFrom<LengthUnit>('days', 'weeks', 'months');
   it('adjusting the frequency yields one that fits whenever any does', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 31 }), unit, fc.integer({ min: 1, max: 5 }), fc.constantFrom('days' as const, 'weeks' as const), (lv, lu, fv, fu) => {
-        const lengthDays = toDays(lv, lu);
-        const adjusted = adjustFrequency(lv, lu, { value: fv, unit: fu });
-        if (frequencyOptions(lengthDays, 'days').length > 0) {
-          expect(frequencyError(lv, lu, adjusted.value, adjusted.unit)).toBeNull();
-        }
-        if (frequencyError(lv, lu, fv, fu) === null) expect(adjusted).toEqual({ value: fv, unit: fu });
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 31 }),
+        unit,
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom('days' as const, 'weeks' as const),
+        (lv, lu, fv, fu) => {
+          const lengthDays = toDays(lv, lu);
+          const adjusted = adjustFrequency(lv, lu, { value: fv, unit: fu });
+          if (frequencyOptions(lengthDays, 'days').length > 0) {
+            expect(frequencyError(lv, lu, adjusted.value, adjusted.unit)).toBeNull();
+          }
+          if (frequencyError(lv, lu, fv, fu) === null) expect(adjusted).toEqual({ value: fv, unit: fu });
+        },
+      ),
     );
   });
 });

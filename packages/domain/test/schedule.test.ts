@@ -16,7 +16,10 @@ import type { ScheduleCheckIn, ScheduleProject } from '../src/index.ts';
 
 const at = (iso: string) => new Date(iso);
 const checkInAt = (iso: string): ScheduleCheckIn => ({ createdAt: at(iso) });
-const onDate = (date: string): ScheduleCheckIn => ({ checkInProjectDate: date, createdAt: at('2000-01-01T00:00:00Z') });
+const onDate = (date: string): ScheduleCheckIn => ({
+  checkInProjectDate: date,
+  createdAt: at('2000-01-01T00:00:00Z'),
+});
 
 // RULES.md example: created 2026-03-01 (UTC), 30 days, every 7 days.
 const example: ScheduleProject = {
@@ -38,7 +41,13 @@ describe('the RULES.md example', () => {
   });
 
   it('has check-in dates 03-01, 03-08, 03-15, 03-22, 03-29 (t = 5)', () => {
-    expect(schedule.checkInDates).toEqual(['2026-03-01', '2026-03-08', '2026-03-15', '2026-03-22', '2026-03-29']);
+    expect(schedule.checkInDates).toEqual([
+      '2026-03-01',
+      '2026-03-08',
+      '2026-03-15',
+      '2026-03-22',
+      '2026-03-29',
+    ]);
     expect(totalCheckIns(30, 7)).toBe(5);
   });
 
@@ -85,11 +94,19 @@ describe('the RULES.md example', () => {
 
   it('counts several check-ins in one period once', () => {
     const many = [onDate('2026-03-08'), onDate('2026-03-09'), onDate('2026-03-14')];
-    expect(checkInCounts(schedule, many, at('2026-03-31T00:00:00Z'))).toEqual({ total: 5, missed: 3, completed: 2 });
+    expect(checkInCounts(schedule, many, at('2026-03-31T00:00:00Z'))).toEqual({
+      total: 5,
+      missed: 3,
+      completed: 2,
+    });
   });
 
   it('always satisfies period 0, even without the automatic check-in', () => {
-    expect(checkInCounts(schedule, [], at('2026-03-08T00:00:00Z'))).toEqual({ total: 5, missed: 0, completed: 1 });
+    expect(checkInCounts(schedule, [], at('2026-03-08T00:00:00Z'))).toEqual({
+      total: 5,
+      missed: 0,
+      completed: 1,
+    });
   });
 
   it('ignores check-ins outside the project', () => {
@@ -102,15 +119,15 @@ describe('the RULES.md example', () => {
   });
 
   it('dates a check-in by its project date, else by the local date of creation', () => {
-    expect(checkInDateOf({ checkInProjectDate: '2026-03-05', createdAt: at('2026-03-09T00:00:00Z') }, 'UTC')).toBe(
-      '2026-03-05',
-    );
-    expect(checkInDateOf({ checkInProjectDate: null, createdAt: at('2026-03-09T03:00:00Z') }, 'America/Chicago')).toBe(
-      '2026-03-08',
-    );
-    expect(checkInDateOf({ checkInProjectDate: 'garbage', createdAt: at('2026-03-09T03:00:00Z') }, 'UTC')).toBe(
-      '2026-03-09',
-    );
+    expect(
+      checkInDateOf({ checkInProjectDate: '2026-03-05', createdAt: at('2026-03-09T00:00:00Z') }, 'UTC'),
+    ).toBe('2026-03-05');
+    expect(
+      checkInDateOf({ checkInProjectDate: null, createdAt: at('2026-03-09T03:00:00Z') }, 'America/Chicago'),
+    ).toBe('2026-03-08');
+    expect(
+      checkInDateOf({ checkInProjectDate: 'garbage', createdAt: at('2026-03-09T03:00:00Z') }, 'UTC'),
+    ).toBe('2026-03-09');
   });
 });
 
@@ -147,7 +164,9 @@ describe('next check-in', () => {
   });
 
   it('moves on once the current period has a check-in', () => {
-    expect(nextCheckIn(schedule, [...auto, onDate('2026-03-10')], at('2026-03-10T10:00:00Z'))?.date).toBe('2026-03-15');
+    expect(nextCheckIn(schedule, [...auto, onDate('2026-03-10')], at('2026-03-10T10:00:00Z'))?.date).toBe(
+      '2026-03-15',
+    );
   });
 
   it('is none in the last period once it is satisfied, and none after the end', () => {
@@ -169,11 +188,21 @@ describe('edges', () => {
       checkInFrequencyDays: 7,
     });
     expect(schedule.endDate).toBe('2026-02-13');
-    expect(schedule.checkInDates).toEqual(['2026-01-15', '2026-01-22', '2026-01-29', '2026-02-05', '2026-02-12']);
+    expect(schedule.checkInDates).toEqual([
+      '2026-01-15',
+      '2026-01-22',
+      '2026-01-29',
+      '2026-02-05',
+      '2026-02-12',
+    ]);
   });
 
   it('frequency equal to half the length gives two check-ins', () => {
-    const schedule = projectSchedule({ createdAt: at('2026-05-01T12:00:00Z'), totalLengthDays: 30, checkInFrequencyDays: 15 });
+    const schedule = projectSchedule({
+      createdAt: at('2026-05-01T12:00:00Z'),
+      totalLengthDays: 30,
+      checkInFrequencyDays: 15,
+    });
     expect(schedule.checkInDates).toEqual(['2026-05-01', '2026-05-16']);
     expect(totalCheckIns(30, 15)).toBe(2);
     expect(totalCheckIns(14, 7)).toBe(2);
@@ -236,7 +265,12 @@ describe('edges', () => {
     expect(line.startsAt.toISOString()).toBe('2026-03-01T10:00:00.000Z');
     expect(line.endsAt.toISOString()).toBe('2026-03-08T09:59:59.999Z');
     const summary = projectSummary(
-      { createdAt: at('2026-03-01T10:00:00Z'), totalLengthDays: 7, checkInFrequencyDays: 3, timezone: 'Pacific/Kiritimati' },
+      {
+        createdAt: at('2026-03-01T10:00:00Z'),
+        totalLengthDays: 7,
+        checkInFrequencyDays: 3,
+        timezone: 'Pacific/Kiritimati',
+      },
       [],
       at('2026-03-05T10:00:00Z'), // local 03-06: period 1 (03-05..03-07) open, overdue since 03-05
     );
@@ -272,13 +306,25 @@ describe('edges', () => {
   });
 
   it('29 February counts as a day', () => {
-    const leap = projectSchedule({ createdAt: at('2028-02-22T12:00:00Z'), totalLengthDays: 14, checkInFrequencyDays: 7 });
+    const leap = projectSchedule({
+      createdAt: at('2028-02-22T12:00:00Z'),
+      totalLengthDays: 14,
+      checkInFrequencyDays: 7,
+    });
     expect(leap.checkInDates).toEqual(['2028-02-22', '2028-02-29']);
     expect(leap.endDate).toBe('2028-03-06');
-    const fromLeapDay = projectSchedule({ createdAt: at('2028-02-29T12:00:00Z'), totalLengthDays: 30, checkInFrequencyDays: 7 });
+    const fromLeapDay = projectSchedule({
+      createdAt: at('2028-02-29T12:00:00Z'),
+      totalLengthDays: 30,
+      checkInFrequencyDays: 7,
+    });
     expect(fromLeapDay.endDate).toBe('2028-03-29');
-    expect(projectSchedule({ createdAt: at('2028-02-01T12:00:00Z'), totalLengthDays: 30 }).endDate).toBe('2028-03-01');
-    expect(projectSchedule({ createdAt: at('2027-02-01T12:00:00Z'), totalLengthDays: 30 }).endDate).toBe('2027-03-02');
+    expect(projectSchedule({ createdAt: at('2028-02-01T12:00:00Z'), totalLengthDays: 30 }).endDate).toBe(
+      '2028-03-01',
+    );
+    expect(projectSchedule({ createdAt: at('2027-02-01T12:00:00Z'), totalLengthDays: 30 }).endDate).toBe(
+      '2027-03-02',
+    );
   });
 
   it('an end date already past: completed, 100%, no next check-in, open periods missed', () => {
@@ -336,7 +382,13 @@ describe('edges', () => {
       endDate: at('2026-03-01T00:00:00Z'),
     });
     expect(schedule.checkInDates).toEqual(['2026-03-05']);
-    expect(projectSummary({ createdAt: at('2026-03-05T12:00:00Z'), endDate: at('2026-03-01T00:00:00Z') }, [], at('2026-03-06T00:00:00Z'))).toMatchObject({
+    expect(
+      projectSummary(
+        { createdAt: at('2026-03-05T12:00:00Z'), endDate: at('2026-03-01T00:00:00Z') },
+        [],
+        at('2026-03-06T00:00:00Z'),
+      ),
+    ).toMatchObject({
       status: 'completed',
       totalCheckIns: 1,
       missedCheckIns: 0,
@@ -344,7 +396,9 @@ describe('edges', () => {
   });
 
   it('an invalid timezone computes in UTC', () => {
-    expect(projectSchedule({ createdAt: at('2026-03-01T23:30:00Z'), timezone: 'Not/AZone' }).startDate).toBe('2026-03-01');
+    expect(projectSchedule({ createdAt: at('2026-03-01T23:30:00Z'), timezone: 'Not/AZone' }).startDate).toBe(
+      '2026-03-01',
+    );
   });
 
   it('computes the end instant to store for a new project', () => {

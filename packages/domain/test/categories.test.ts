@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_PROJECT_IMAGE,
+  FEATURED_LIMIT,
+  GROUP_IMAGES,
+  TAGS,
+  TAG_NAMES,
+  categoryFromSlug,
+  categoryHeading,
+  categorySlug,
+  isTagName,
+  projectImage,
+  slugify,
+  tagBySlug,
+  tagEmoji,
+} from '../src/index.ts';
+
+describe('tags', () => {
+  it('has the eight tags in order, each with an emoji and a default picture', () => {
+    expect(TAG_NAMES).toEqual([
+      'Home Improvements',
+      'Art',
+      'Fitness',
+      'Writing',
+      'Speaking',
+      'Music',
+      'Crafting',
+      'Reading',
+    ]);
+    expect(TAGS.map((tag) => tag.name)).toEqual([...TAG_NAMES]);
+    for (const tag of TAGS) {
+      expect(tag.emoji.length).toBeGreaterThan(0);
+      expect(tag.defaultImage).toBe(`/images/categories/${tag.slug}.svg`);
+    }
+    expect(new Set(TAGS.map((tag) => tag.emoji)).size).toBe(8);
+    expect(tagEmoji('Fitness')).toBe('💪');
+    expect(tagEmoji('Unknown')).toBe('');
+  });
+
+  it('recognises tag names exactly', () => {
+    expect(isTagName('Art')).toBe(true);
+    expect(isTagName('art')).toBe(false);
+    expect(isTagName(42)).toBe(false);
+  });
+});
+
+describe('slugs', () => {
+  it.each([
+    ['Home Improvements', 'home-improvements'],
+    ["Editor's Picks", 'editors-picks'],
+    ['Finishing Soon', 'finishing-soon'],
+    ['  Arts & Crafts!! ', 'arts-crafts'],
+    ['Café Society', 'cafe-society'],
+    ['C++ / Rust', 'c-rust'],
+    ['already-a-slug', 'already-a-slug'],
+    ['Top 10 Books', 'top-10-books'],
+  ])('%s → %s', (title, slug) => {
+    expect(slugify(title)).toBe(slug);
+  });
+
+  it('maps tag names to their slugs and back', () => {
+    for (const tag of TAGS) {
+      expect(categorySlug(tag.name)).toBe(tag.slug);
+      expect(tagBySlug(tag.slug)).toBe(tag);
+    }
+  });
+});
+
+describe('category headings', () => {
+  it.each([
+    ['featured', "Editor's Picks"],
+    ['finishing-soon', 'Finishing Soon'],
+    ['top-funded', 'Largest Commitments'],
+    ['favorites', 'Favorites'],
+    ['home-improvements', 'Home Improvements'],
+    ['reading', 'Reading'],
+    ['something-else', 'something-else'],
+  ])('%s → %s', (slug, heading) => {
+    expect(categoryHeading(slug)).toBe(heading);
+  });
+
+  it('tells virtual, tag and other categories apart', () => {
+    expect(categoryFromSlug('featured').kind).toBe('virtual');
+    expect(categoryFromSlug('music')).toMatchObject({ kind: 'tag', tag: { name: 'Music' } });
+    expect(categoryFromSlug('Music')).toMatchObject({ kind: 'tag', slug: 'music' });
+    expect(categoryFromSlug('knitting').kind).toBe('other');
+    expect(FEATURED_LIMIT).toBe(8);
+  });
+});
+
+describe('pictures', () => {
+  it('uses the own image, else the tag default, else the general default', () => {
+    expect(projectImage('https://example.com/a.jpg', 'Art')).toBe('https://example.com/a.jpg');
+    expect(projectImage('', 'Art')).toBe('/images/categories/art.svg');
+    expect(projectImage(null, 'Nope')).toBe(DEFAULT_PROJECT_IMAGE);
+    expect(projectImage(undefined, null)).toBe(DEFAULT_PROJECT_IMAGE);
+    expect(Object.keys(GROUP_IMAGES)).toEqual(['my-projects', 'featured', 'finishing-soon']);
+  });
+});
