@@ -1,0 +1,33 @@
+// Shared look of every Kept email: a plain-text body and the same content as simple, escaped HTML.
+export function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}
+
+export type EmailContent = {
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer?: string;
+};
+
+export function renderEmail(content: EmailContent): { text: string; html: string } {
+  const text = [
+    content.heading,
+    '',
+    ...content.paragraphs.flatMap((p) => [p, '']),
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
+    ...(content.footer ? ['--', content.footer] : ['--', 'Kept']),
+  ].join('\n');
+  const html = `<!doctype html><html lang="en"><body style="margin:0;padding:24px;background:#f6f7f9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f2937">
+<div style="max-width:560px;margin:0 auto;background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:32px">
+<p style="margin:0 0 16px;font-weight:700;color:#047857;font-size:18px">Kept</p>
+<h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(content.heading)}</h1>
+${content.paragraphs.map((p) => `<p style="line-height:1.6;margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
+${content.action ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#047857;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(content.action.label)}</a></p><p style="font-size:13px;color:#6b7280;word-break:break-all">${escapeHtml(content.action.url)}</p>` : ''}
+<p style="font-size:13px;color:#6b7280;margin-top:24px">${escapeHtml(content.footer ?? 'Kept')}</p>
+</div></body></html>`;
+  return { text, html };
+}

@@ -1,0 +1,181 @@
+// Settings, parsed once at boot. A bad or missing value stops the app with a message naming each bad setting.
+import path from 'node:path';
+import { z } from 'zod';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const flag = (defaultValue: boolean) =>
+  z
+    .enum(['0', '1', 'true', 'false', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? defaultValue : ['1', 'true', 'yes'].includes(v)));
+
+const urlWithProtocols = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.map((p) => p + '//').join(' or ')}`,
+    );
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default('localhost'),
+    BASE_URL: urlWithProtocols(['http:', 'https:']).optional(),
+    DATA_DIR: z.string().trim().min(1).default('data'),
+    DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
+    MAIL_FROM: z.string().trim().min(3).default('Kept <no-reply@kept.local>'),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_API_URL: urlWithProtocols(['http:', 'https:']).optional(),
+    S3_BUCKET: optionalString,
+    S3_REGION: z.string().trim().default('us-east-1'),
+    S3_ENDPOINT: urlWithProtocols(['http:', 'https:']).optional(),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
+    DEMO_DATA: flag(true),
+    TRUST_PROXY: flag(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    const stripe = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+    const given = stripe.filter((k) => env[k] !== undefined);
+    if (given.length > 0 && given.length < stripe.length) {
+      for (const k of stripe.filter((k) => env[k] === undefined)) {
+        ctx.addIssue({ code: 'custom', path: [k], message: 'is required when any STRIPE_* setting is set' });
+      }
+    }
+    if (env.S3_BUCKET) {
+      for (const k of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[k])
+          ctx.addIssue({ code: 'custom', path: [k], message: 'is required when S3_BUCKET is set' });
+      }
+    }
+    if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
+    }
+  });
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  baseUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  authSecret: string | undefined;
+  mail: { from: string; smtpUrl: string | undefined; outboxDir: string };
+  payments:
+    | { provider: 'simulated' }
+    | {
+        provider: 'stripe';
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string;
+        apiUrl?: string;
+      };
+  storage:
+    | { kind: 'local'; uploadsDir: string }
+    | {
+        kind: 's3';
+        bucket: string;
+        region: string;
+        endpoint?: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        publicUrl?: string;
+      };
+  demoData: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+  webDistDir: string;
+};
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Kept cannot start: invalid settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+/** Parse settings from an environment (process.env by default). Throws ConfigError naming every bad setting. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const key = String(issue.path[0] ?? 'settings');
+      const value = source[key];
+      const shown =
+        value === undefined
+          ? ''
+          : ` (got ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)})`;
+      return `${key}: ${issue.message}${shown}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const env = parsed.data;
+  // Relative paths are taken from where the command was run (npm sets INIT_CWD), else the repo root.
+  const base = source.INIT_CWD ?? REPO_ROOT;
+  const dataDir = path.resolve(base, env.DATA_DIR);
+  const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    baseUrl,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    authSecret: env.AUTH_SECRET,
+    mail: { from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, outboxDir: path.join(dataDir, 'outbox') },
+    payments:
+      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            provider: 'stripe',
+            secretKey: env.STRIPE_SECRET_KEY,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            ...(env.STRIPE_API_URL ? { apiUrl: env.STRIPE_API_URL } : {}),
+          }
+        : { provider: 'simulated' },
+    storage:
+      env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            kind: 's3',
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
+            ...(env.S3_PUBLIC_URL ? { publicUrl: env.S3_PUBLIC_URL } : {}),
+          }
+        : { kind: 'local', uploadsDir: path.join(dataDir, 'uploads') },
+    // Demo content only on the zero-config setup: never on a real database or real payments.
+    demoData: env.DEMO_DATA && !env.DATABASE_URL && !env.STRIPE_SECRET_KEY,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    webDistDir: path.join(REPO_ROOT, 'apps/web/dist'),
+  };
+}

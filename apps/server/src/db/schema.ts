@@ -1,0 +1,355 @@
+// The whole Kept schema. snake_case columns as the product spec names them; money is bigint cents.
+// Auth tables (users, sessions, accounts, verifications, rate_limits) follow better-auth's model.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const cents = (name: string) => bigint(name, { mode: 'number' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------- accounts (better-auth user model + Kept profile fields) ----------
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    username: text('username'),
+    timezone: text('timezone').notNull().default('UTC'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('accounts_user_id_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/** Fixed-window request counters shared by every app instance (sign-in, sign-up, reset, …). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});
+
+// ---------- projects ----------
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    title: text('title').notNull(),
+    tag: text('tag').notNull(),
+    description: text('description').notNull().default(''),
+    imageUrl: text('image_url'),
+    /** Deposit in cents (excludes the non-refundable fees). */
+    depositAmount: cents('deposit_amount').notNull(),
+    /** Mirror of the project's refundable-pool ledger balance, in cents; updated in the same transaction. */
+    refundableAmount: cents('refundable_amount').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    endDate: timestamp('end_date', { withTimezone: true }).notNull(),
+    totalLengthDays: integer('total_length_days').notNull(),
+    totalLengthValue: integer('total_length_value').notNull(),
+    totalLengthUnit: text('total_length_unit').notNull(),
+    checkInFrequencyDays: integer('check_in_frequency_days').notNull(),
+    checkInFrequencyValue: integer('check_in_frequency_value').notNull(),
+    checkInFrequencyUnit: text('check_in_frequency_unit').notNull(),
+    nextCheckinDate: date('next_checkin_date', { mode: 'string' }),
+    projectStatus: text('project_status').notNull().default('active'),
+    projectTimezone: text('project_timezone').notNull().default('UTC'),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    paymentCustomerId: text('payment_customer_id'),
+    /** Soft delete: the project leaves every list; payments and ledger are kept. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('projects_deposit_positive', sql`${t.depositAmount} > 0`),
+    check('projects_refundable_nonnegative', sql`${t.refundableAmount} >= 0`),
+    check('projects_length_positive', sql`${t.totalLengthDays} > 0`),
+    check(
+      'projects_frequency_fits',
+      sql`${t.checkInFrequencyDays} > 0 and ${t.checkInFrequencyDays} * 2 <= ${t.totalLengthDays}`,
+    ),
+    check('projects_length_unit', sql`${t.totalLengthUnit} in ('days', 'weeks', 'months')`),
+    check('projects_frequency_unit', sql`${t.checkInFrequencyUnit} in ('days', 'weeks')`),
+    check('projects_status', sql`${t.projectStatus} in ('active', 'completed', 'settled')`),
+    uniqueIndex('projects_payment_intent_key').on(t.paymentIntentId),
+    index('projects_user_id_idx').on(t.userId, t.createdAt.desc()),
+    index('projects_tag_refundable_idx').on(t.tag, t.refundableAmount.desc()),
+    index('projects_refundable_idx').on(t.refundableAmount.desc()),
+    index('projects_end_date_idx').on(t.endDate),
+    index('projects_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const projectCheckins = pgTable(
+  'project_checkins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    updateText: text('update_text'),
+    photoUrl: text('photo_url'),
+    photoThumbUrl: text('photo_thumb_url'),
+    videoUrl: text('video_url'),
+    videoType: text('video_type'),
+    isCoverPhoto: boolean('is_cover_photo').notNull().default(false),
+    checkInTimezone: text('check_in_timezone').notNull(),
+    checkInLocalDate: date('check_in_local_date', { mode: 'string' }).notNull(),
+    checkInProjectDate: date('check_in_project_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('checkins_video_type', sql`${t.videoType} is null or ${t.videoType} = 'youtube'`),
+    index('checkins_project_created_idx').on(t.projectId, t.createdAt),
+    index('checkins_project_date_idx').on(t.projectId, t.checkInProjectDate),
+  ],
+);
+
+export const userFavorites = pgTable(
+  'user_favorites',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.projectId] }), index('favorites_project_idx').on(t.projectId)],
+);
+
+// ---------- money ----------
+
+/** One row per payment intent at the provider (deposits and donations). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    kind: text('kind').notNull(),
+    providerIntentId: text('provider_intent_id').notNull(),
+    providerCustomerId: text('provider_customer_id'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status').notNull().default('requires_payment'),
+    amountCents: cents('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    userId: text('user_id').references(() => users.id),
+    projectId: uuid('project_id').references(() => projects.id),
+    /** Deposit payments carry the project draft; the project is created when the payment succeeds. */
+    draft: jsonb('draft'),
+    metadata: jsonb('metadata').notNull().default({}),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    check('payments_kind', sql`${t.kind} in ('deposit', 'donation')`),
+    check(
+      'payments_status',
+      sql`${t.status} in ('requires_payment', 'processing', 'succeeded', 'failed', 'canceled')`,
+    ),
+    uniqueIndex('payments_provider_intent_key').on(t.provider, t.providerIntentId),
+    uniqueIndex('payments_idempotency_key').on(t.idempotencyKey),
+    index('payments_project_idx').on(t.projectId),
+  ],
+);
+
+export const donations = pgTable(
+  'donations',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    amountCents: cents('amount_cents').notNull(),
+    creatorShareCents: cents('creator_share_cents').notNull(),
+    platformShareCents: cents('platform_share_cents').notNull(),
+    donorName: text('donor_name'),
+    donorEmail: text('donor_email'),
+    donorAnonymous: boolean('donor_anonymous').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('donations_amount_positive', sql`${t.amountCents} > 0`),
+    check(
+      'donations_shares_sum',
+      sql`${t.creatorShareCents} + ${t.platformShareCents} = ${t.amountCents} and ${t.creatorShareCents} >= 0 and ${t.platformShareCents} >= 0`,
+    ),
+    uniqueIndex('donations_payment_key').on(t.paymentId),
+    index('donations_project_idx').on(t.projectId),
+  ],
+);
+
+/** Double-entry ledger. Accounts are named by code: card, platform-fees, processing-fees, charity, pool:{projectId}, payable:{userId}. */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    kind: text('kind').notNull(),
+    projectId: uuid('project_id').references(() => projects.id),
+    userId: text('user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_code_key').on(t.code),
+    check(
+      'ledger_accounts_kind',
+      sql`${t.kind} in ('external', 'platform_fees', 'processing_fees', 'charity', 'project_pool', 'creator_payable')`,
+    ),
+  ],
+);
+
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    /** Unique per effect (e.g. 'payment:{id}:succeeded'), so an effect is booked at most once. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    projectId: uuid('project_id').references(() => projects.id),
+    memo: text('memo'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_transactions_idempotency_key').on(t.idempotencyKey),
+    index('ledger_transactions_project_idx').on(t.projectId),
+  ],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    /** Signed cents: positive debits the account's balance up, negative down. Never zero. */
+    amountCents: cents('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('ledger_entries_nonzero', sql`${t.amountCents} <> 0`),
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    index('ledger_entries_account_idx').on(t.accountId),
+  ],
+);
+
+/** Provider events already applied; written in the same transaction as their effects. */
+export const processedEvents = pgTable(
+  'processed_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+// ---------- newsletter ----------
+
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    unsubscribeToken: text('unsubscribe_token').notNull(),
+    subscribedAt: timestamp('subscribed_at', { withTimezone: true }).notNull().defaultNow(),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('newsletter_email_key').on(t.email),
+    uniqueIndex('newsletter_token_key').on(t.unsubscribeToken),
+    check('newsletter_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
+);

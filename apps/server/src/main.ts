@@ -1,0 +1,76 @@
+// Boots Kept: settings → database (embedded unless DATABASE_URL) → migrations → app → listen.
+// On SIGINT/SIGTERM it lets in-flight requests finish, then stops the database it started.
+import path from 'node:path';
+import pino from 'pino';
+import { createMailer } from './adapters/email/mailer.ts';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { connectDatabase, runMigrations } from './db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw err;
+  }
+  const log = pino({ level: config.logLevel });
+  let embedded: EmbeddedDatabase | undefined;
+  const stopEmbedded = async () => {
+    const e = embedded;
+    embedded = undefined;
+    if (e) await e.stop();
+  };
+
+  try {
+    let url = config.databaseUrl;
+    if (!url) {
+      embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), {
+        info: (m) => log.info(m),
+        warn: (m) => log.warn(m),
+      });
+      url = embedded.url;
+    }
+    const database = connectDatabase(url, config.databasePoolSize);
+    await runMigrations(database);
+    const mailer = createMailer({ ...config.mail, log });
+    const app = await buildApp({ config, database, mailer });
+
+    let stopping = false;
+    const shutdown = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      log.info(`${signal} received: finishing in-flight requests`);
+      const hardStop = setTimeout(() => {
+        log.error('shutdown took too long; exiting');
+        process.exit(1);
+      }, 20_000);
+      hardStop.unref();
+      void (async () => {
+        await app.close();
+        await mailer.drain();
+        mailer.close();
+        await database.close();
+        await stopEmbedded();
+        log.info('stopped');
+        process.exit(0);
+      })();
+    };
+    process.on('SIGINT', () => shutdown('SIGINT'));
+    process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+    await app.listen({ port: config.port, host: config.host });
+    log.info(`Kept is running at ${config.baseUrl}`);
+  } catch (err) {
+    log.fatal({ err }, 'Kept could not start');
+    await stopEmbedded().catch(() => {});
+    process.exit(1);
+  }
+}
+
+await main();

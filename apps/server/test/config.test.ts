@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+describe('settings', () => {
+  it('works with no settings at all: embedded database, simulated payments, outbox email, local uploads', () => {
+    const config = loadConfig({ INIT_CWD: '/srv/kept' });
+    expect(config.port).toBe(3000);
+    expect(config.baseUrl).toBe('http://localhost:3000');
+    expect(config.dataDir).toBe(path.resolve('/srv/kept/data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.payments).toEqual({ provider: 'simulated' });
+    expect(config.mail.smtpUrl).toBeUndefined();
+    expect(config.mail.outboxDir).toBe(path.resolve('/srv/kept/data/outbox'));
+    expect(config.storage).toEqual({ kind: 'local', uploadsDir: path.resolve('/srv/kept/data/uploads') });
+    expect(config.demoData).toBe(true);
+  });
+
+  it('derives BASE_URL from PORT and strips a trailing slash', () => {
+    expect(loadConfig({ PORT: '4100' }).baseUrl).toBe('http://localhost:4100');
+    expect(loadConfig({ BASE_URL: 'https://kept.example/' }).baseUrl).toBe('https://kept.example');
+  });
+
+  it('names every bad setting in one message', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', LOG_LEVEL: 'loud' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    for (const key of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'LOG_LEVEL']) expect(message).toContain(key);
+    expect((error as ConfigError).problems).toHaveLength(4);
+  });
+
+  it('requires all three Stripe keys together, and picks Stripe when they are given', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY.*\n.*STRIPE_WEBHOOK_SECRET/,
+    );
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    });
+    expect(config.payments.provider).toBe('stripe');
+    expect(config.demoData).toBe(false);
+  });
+
+  it('never seeds demo data on a real database', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/kept' }).demoData).toBe(false);
+    expect(loadConfig({ DEMO_DATA: '0' }).demoData).toBe(false);
+  });
+
+  it('requires an auth secret in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET: is required in production/);
+  });
+
+  it('requires S3 keys with a bucket', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'photos' })).toThrow(/S3_ACCESS_KEY_ID/);
+    const config = loadConfig({ S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' });
+    expect(config.storage.kind).toBe('s3');
+  });
+});

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMigrations } from '../src/db/client.ts';
+import { createTestDatabase, type TestDatabase } from './support/db.ts';
+
+const TABLES = [
+  'users',
+  'sessions',
+  'accounts',
+  'verifications',
+  'rate_limits',
+  'projects',
+  'project_checkins',
+  'user_favorites',
+  'payments',
+  'donations',
+  'ledger_accounts',
+  'ledger_transactions',
+  'ledger_entries',
+  'processed_events',
+  'newsletter_subscribers',
+];
+
+describe('database schema', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  it('has every table of the product', async () => {
+    const { rows } = await db.pool.query<{ table_name: string }>(
+      `select table_name from information_schema.tables where table_schema = 'public'`,
+    );
+    expect(rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(TABLES));
+  });
+
+  it('stores money as bigint cents', async () => {
+    const { rows } = await db.pool.query<{ table_name: string; column_name: string; data_type: string }>(
+      `select table_name, column_name, data_type from information_schema.columns
+       where table_schema = 'public' and (column_name like '%amount%' or column_name like '%cents%')`,
+    );
+    expect(rows.map((r) => `${r.table_name}.${r.column_name}:${r.data_type}`).sort()).toEqual([
+      'donations.amount_cents:bigint',
+      'donations.creator_share_cents:bigint',
+      'donations.platform_share_cents:bigint',
+      'ledger_entries.amount_cents:bigint',
+      'payments.amount_cents:bigint',
+      'projects.deposit_amount:bigint',
+      'projects.refundable_amount:bigint',
+    ]);
+  });
+
+  it('running the migrations again changes nothing and loses no data', async () => {
+    await db.pool.query(`insert into users (id, email, username) values ('u1', 'a@example.com', 'alice')`);
+    await runMigrations(db);
+    const { rows } = await db.pool.query(`select username from users where id = 'u1'`);
+    expect(rows).toEqual([{ username: 'alice' }]);
+  });
+
+  it('refuses a second user with the same username in another case', async () => {
+    await db.pool.query(`insert into users (id, email, username) values ('u2', 'b@example.com', 'Bob')`);
+    await expect(
+      db.pool.query(`insert into users (id, email, username) values ('u3', 'c@example.com', 'bob')`),
+    ).rejects.toMatchObject({ code: '23505' });
+  });
+
+  it('refuses non-positive money amounts', async () => {
+    await expect(
+      db.pool.query(
+        `insert into payments (provider, kind, provider_intent_id, idempotency_key, amount_cents) values ('simulated', 'donation', 'pi_1', 'k1', 0)`,
+      ),
+    ).rejects.toMatchObject({ code: '23514' });
+  });
+
+  describe('ledger guards', () => {
+    const account = async (code: string, kind: string) =>
+      (
+        await db.pool.query<{ id: string }>(
+          `insert into ledger_accounts (code, kind) values ($1, $2) returning id`,
+          [code, kind],
+        )
+      ).rows[0]!.id;
+    let card: string;
+    let fees: string;
+
+    beforeAll(async () => {
+      card = await account('card', 'external');
+      fees = await account('platform-fees', 'platform_fees');
+    });
+
+    async function book(key: string, amounts: [string, number][]) {
+      const client = await db.pool.connect();
+      try {
+        await client.query('begin');
+        const tx = await client.query<{ id: string }>(
+          `insert into ledger_transactions (kind, idempotency_key) values ('test', $1) returning id`,
+          [key],
+        );
+        for (const [acc, cents] of amounts) {
+          await client.query(
+            `insert into ledger_entries (transaction_id, account_id, amount_cents) values ($1, $2, $3)`,
+            [tx.rows[0]!.id, acc, cents],
+          );
+        }
+        await client.query('commit');
+        return tx.rows[0]!.id;
+      } catch (err) {
+        await client.query('rollback').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    }
+
+    it('accepts a balanced transaction', async () => {
+      await book('balanced', [
+        [card, -500],
+        [fees, 500],
+      ]);
+      const { rows } = await db.pool.query(`select sum(amount_cents)::bigint as s from ledger_entries`);
+      expect(rows[0].s).toBe(0);
+    });
+
+    it('refuses, at commit, a transaction whose entries do not sum to zero', async () => {
+      await expect(
+        book('unbalanced', [
+          [card, -500],
+          [fees, 499],
+        ]),
+      ).rejects.toThrow(/does not balance/);
+      const { rows } = await db.pool.query(
+        `select count(*)::int as n from ledger_transactions where idempotency_key = 'unbalanced'`,
+      );
+      expect(rows[0].n).toBe(0);
+    });
+
+    it('refuses to book the same effect twice', async () => {
+      await book('once', [
+        [card, -1],
+        [fees, 1],
+      ]);
+      await expect(
+        book('once', [
+          [card, -1],
+          [fees, 1],
+        ]),
+      ).rejects.toMatchObject({ code: '23505' });
+    });
+
+    it('keeps entries append-only', async () => {
+      await expect(db.pool.query(`update ledger_entries set amount_cents = 1`)).rejects.toThrow(
+        /append-only/,
+      );
+      await expect(db.pool.query(`delete from ledger_entries`)).rejects.toThrow(/append-only/);
+      await expect(db.pool.query(`delete from ledger_transactions`)).rejects.toThrow(/append-only/);
+    });
+  });
+});

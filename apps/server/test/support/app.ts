@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createMailer, type Mailer } from '../../src/adapters/email/mailer.ts';
+import { buildApp } from '../../src/app.ts';
+import type { Clock } from '../../src/clock.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { createTestDatabase, type TestDatabase } from './db.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  config: Config;
+  database: TestDatabase;
+  mailer: Mailer;
+  dataDir: string;
+  close: () => Promise<void>;
+};
+
+const silentLog = { info: () => {}, error: () => {} };
+
+/** The real app on a database of its own, with settings from `env` on top of test defaults. */
+export async function createTestApp(
+  opts: { env?: Record<string, string>; clock?: Clock; webDistDir?: string; database?: TestDatabase } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kept-app-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    BASE_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: '0',
+    ...opts.env,
+  });
+  if (opts.webDistDir) config.webDistDir = opts.webDistDir;
+  const database = opts.database ?? (await createTestDatabase());
+  const mailer = createMailer({ ...config.mail, log: silentLog });
+  const app = await buildApp({ config, database, mailer, ...(opts.clock ? { clock: opts.clock } : {}) });
+  return {
+    app,
+    config,
+    database,
+    mailer,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await mailer.drain();
+      mailer.close();
+      if (!opts.database) await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
