@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { fetchSession, sessionQueryKey, type SessionUser } from './api';
+
+export interface SessionState {
+  /** The signed-in user, or null for an anonymous visitor (also when the check failed). */
+  user: SessionUser | null;
+  /** True until the first answer about the session has arrived. */
+  isLoading: boolean;
+}
+
+export function useSession(): SessionState {
+  const query = useQuery({
+    queryKey: sessionQueryKey,
+    queryFn: ({ signal }) => fetchSession(signal),
+    staleTime: 60_000,
+  });
+  return { user: query.data?.user ?? null, isLoading: query.isPending };
+}

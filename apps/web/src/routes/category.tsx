@@ -1,0 +1,30 @@
+import { useParams } from 'react-router';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import { ComingSoon } from '../components/coming-soon';
+import { ButtonLink } from '../components/ui/button';
+import { PageContainer, PageHeader } from '../components/ui/page';
+import { categoryHeading } from '../lib/categories';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+export default function CategoryScreen() {
+  const { category = '' } = useParams();
+  const heading = categoryHeading(category);
+  useDocumentTitle(heading);
+  return (
+    <PageContainer>
+      <ButtonLink
+        to="/"
+        variant="ghost"
+        size="sm"
+        className="-ml-3 mb-4"
+        icon={<ArrowLeft aria-hidden="true" className="size-4" />}
+      >
+        Back to home
+      </ButtonLink>
+      <PageHeader title={heading} />
+      <ComingSoon>
+        Category listings are coming soon: every project in {heading} will show up here.
+      </ComingSoon>
+    </PageContainer>
+  );
+}

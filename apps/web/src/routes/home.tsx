@@ -1,0 +1,114 @@
+import CalendarCheck from 'lucide-react/icons/calendar-check';
+import Plus from 'lucide-react/icons/plus';
+import PiggyBank from 'lucide-react/icons/piggy-bank';
+import Target from 'lucide-react/icons/target';
+import { ComingSoon } from '../components/coming-soon';
+import { ButtonLink } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { useSession } from '../features/session/use-session';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+const highlights = [
+  {
+    Icon: Target,
+    title: 'Name your goal',
+    text: 'Write it down, pick how long it runs and how often you will check in.',
+  },
+  {
+    Icon: PiggyBank,
+    title: 'Put money on it',
+    text: 'A refundable deposit you choose, from $10 to $1,000, gives your goal real stakes.',
+  },
+  {
+    Icon: CalendarCheck,
+    title: 'Check in, get it back',
+    text: 'Post your progress on schedule. Every check-in you keep is money that comes back to you.',
+  },
+];
+
+function AnonymousWelcome() {
+  return (
+    <section className="border-b border-slate-200 bg-gradient-to-b from-primary-50 to-slate-50">
+      <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
+        <p className="text-sm font-semibold tracking-wide text-primary-800 uppercase">Welcome to Kept</p>
+        <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
+          Beat procrastination with money on the line
+        </h1>
+        <p className="mt-5 max-w-2xl text-lg text-pretty text-slate-700">
+          Set a goal, put down a refundable deposit and check in as you go. Follow through and you get your
+          money back. Others can cheer you on and chip in along the way.
+        </p>
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+          <ButtonLink to="/login" size="lg">
+            Get Started
+          </ButtonLink>
+          <ButtonLink to="/how-it-works" size="lg" variant="secondary">
+            How it works
+          </ButtonLink>
+        </div>
+        <ul className="mt-12 grid gap-4 sm:grid-cols-3">
+          {highlights.map(({ Icon, title, text }) => (
+            <li key={title}>
+              <Card className="h-full p-5">
+                <Icon aria-hidden="true" className="size-6 text-primary-700" />
+                <h2 className="mt-3 font-semibold text-slate-900">{title}</h2>
+                <p className="mt-1 text-sm text-slate-600">{text}</p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function SignedInWelcome({ username }: { username: string }) {
+  return (
+    <section className="border-b border-slate-200 bg-gradient-to-b from-primary-50 to-slate-50">
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+        <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+          Welcome back, {username}!
+        </h1>
+        <p className="mt-3 max-w-2xl text-lg text-slate-700">
+          Keep your streak going: check in on your projects, or start something new.
+        </p>
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          <ButtonLink to="/my-projects" size="lg">
+            My Projects
+          </ButtonLink>
+          <ButtonLink
+            to="/create-project"
+            size="lg"
+            variant="secondary"
+            icon={<Plus aria-hidden="true" className="size-5" />}
+          >
+            Create Project
+          </ButtonLink>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export default function HomeScreen() {
+  const { user } = useSession();
+  useDocumentTitle();
+
+  return (
+    <>
+      {user ? <SignedInWelcome username={user.username} /> : <AnonymousWelcome />}
+      <section aria-labelledby="browse-heading" className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
+        <h2 id="browse-heading" className="text-2xl font-bold tracking-tight text-slate-900">
+          Browse projects
+        </h2>
+        <p className="mt-1 mb-6 text-slate-600">
+          See what people are committing to, and support the ones you believe in.
+        </p>
+        <ComingSoon>
+          Project browsing is coming soon: you'll be able to explore goals by category and back them right
+          here.
+        </ComingSoon>
+      </section>
+    </>
+  );
+}

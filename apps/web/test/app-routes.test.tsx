@@ -1,0 +1,98 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ErrorBoundary } from '../src/components/route-error-boundary';
+import { AppRoutes } from '../src/router';
+import { LocationProbe, alice, mockApi, renderWithProviders, sessionRoute } from './helpers';
+
+function renderApp(route: string) {
+  return renderWithProviders(
+    <>
+      <AppRoutes />
+      <LocationProbe />
+    </>,
+    { route },
+  );
+}
+
+describe('AppRoutes', () => {
+  it.each([
+    ['/', 'Beat procrastination with money on the line'],
+    ['/how-it-works', 'How Kept works'],
+    ['/login', 'Log in to Kept'],
+    ['/signup', 'Create your account'],
+    ['/forgot-password', 'Forgot your password?'],
+    ['/reset-password', 'Set a new password'],
+    ['/privacy-policy', 'Privacy Policy'],
+    ['/terms-of-service', 'Terms of Service'],
+    ['/project/abc', 'Project details'],
+    ['/category/featured', "Editor's Picks"],
+    ['/user/alice', 'alice'],
+    ['/no/such/page', 'Page not found'],
+  ])('%s shows its heading', async (path, heading) => {
+    mockApi(sessionRoute(null));
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/my-projects', 'My Projects'],
+    ['/create-project', 'Create New Project'],
+    ['/settings', 'Settings'],
+  ])('%s shows its heading to a signed-in user', async (path, heading) => {
+    mockApi(sessionRoute(alice));
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it.each(['/my-projects', '/create-project', '/settings'])(
+    '%s sends a signed-out visitor to log in',
+    async (path) => {
+      mockApi(sessionRoute(null));
+      renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Log in to Kept' })).toBeInTheDocument();
+      expect(screen.getByTestId('location')).toHaveTextContent(`/login?returnTo=${encodeURIComponent(path)}`);
+    },
+  );
+
+  it('greets a signed-in user by name on the home page', async () => {
+    mockApi(sessionRoute(alice));
+    renderApp('/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back, alice!' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Get Started' })).not.toBeInTheDocument();
+  });
+
+  it('gives anonymous visitors Get Started and How it works on the home page', async () => {
+    mockApi(sessionRoute(null));
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/login');
+    const howItWorks = screen.getAllByRole('link', { name: 'How it works' });
+    expect(howItWorks.length).toBeGreaterThan(0);
+    expect(howItWorks.every((link) => link.getAttribute('href') === '/how-it-works')).toBe(true);
+  });
+
+  it('sets the document title per page', async () => {
+    mockApi(sessionRoute(null));
+    renderApp('/terms-of-service');
+    await screen.findByRole('heading', { level: 1, name: 'Terms of Service' });
+    expect(document.title).toBe('Terms of Service · Kept');
+  });
+});
+
+describe('ErrorBoundary', () => {
+  it('shows a friendly message with reload and home actions instead of a blank screen', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Broken(): never {
+      throw new Error('boom');
+    }
+    renderWithProviders(
+      <ErrorBoundary>
+        <Broken />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload page' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to home' })).toHaveAttribute('href', '/');
+  });
+});

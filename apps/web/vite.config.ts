@@ -1,0 +1,19 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The server (apps/server) serves apps/web/dist with an SPA fallback; in development Vite proxies /api to it.
+const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: false } };
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react(), tailwindcss()],
+  server: { proxy: apiProxy },
+  preview: { proxy: apiProxy },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+});
