@@ -1,0 +1,57 @@
+// `npm run bench`: measured figures, printed as one JSON line each. Not a pass/fail test.
+// Today: how long Kept takes to start on a fresh DATA_DIR (cold: creates the embedded database) and
+// again on the same data (warm). Later issues add load figures here.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const main = path.join(root, 'apps/server/src/main.ts');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function timeStart(dataDir: string, port: number): Promise<number> {
+  const started = performance.now();
+  const { BASE_URL: _b, ...env } = process.env;
+  const child = spawn(process.execPath, [main], {
+    env: { ...env, PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: '0', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`http://localhost:${port}/api/health`)).ok) return performance.now() - started;
+      } catch {
+        // not up yet
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    const exited = new Promise((r) => child.on('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kept-bench-'));
+try {
+  const port = await freePort();
+  const cold = await timeStart(dataDir, port);
+  console.log(JSON.stringify({ benchmark: 'start-cold', ms: Math.round(cold) }));
+  for (let i = 1; i <= 3; i++) {
+    const warm = await timeStart(dataDir, port);
+    console.log(JSON.stringify({ benchmark: 'start-warm', run: i, ms: Math.round(warm) }));
+  }
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

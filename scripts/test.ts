@@ -1,0 +1,90 @@
+// `npm test`: every check, in order — types, lint, unit, integration, browser. Runs them all, then
+// prints what failed and one closing count line. Exits non-zero when anything failed.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const resultsDir = path.join(root, '.tmp', 'test-results');
+fs.rmSync(resultsDir, { recursive: true, force: true });
+fs.mkdirSync(resultsDir, { recursive: true });
+
+type Step = {
+  name: string;
+  cwd: string;
+  cmd: string[];
+  results?: { file: string; kind: 'vitest' | 'playwright' };
+};
+
+const vitest = (name: string, dir: string): Step => {
+  const file = path.join(resultsDir, `${name}.json`);
+  return {
+    name,
+    cwd: path.join(root, dir),
+    cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    results: { file, kind: 'vitest' },
+  };
+};
+const e2eResults = path.join(resultsDir, 'browser.json');
+
+const only = process.argv.slice(2);
+const allSteps: Step[] = [
+  { name: 'typecheck', cwd: root, cmd: ['npm', 'run', '--silent', 'typecheck'] },
+  { name: 'lint', cwd: root, cmd: ['npm', 'run', '--silent', 'lint'] },
+  vitest('domain', 'packages/domain'),
+  vitest('contract', 'packages/contract'),
+  vitest('web', 'apps/web'),
+  vitest('server', 'apps/server'),
+  {
+    name: 'browser',
+    cwd: path.join(root, 'e2e'),
+    cmd: ['npx', 'playwright', 'test', '--reporter=list,json'],
+    results: { file: e2eResults, kind: 'playwright' },
+  },
+];
+const steps = allSteps.filter((s) => only.length === 0 || only.includes(s.name));
+
+let passed = 0;
+let failed = 0;
+const failedSteps: string[] = [];
+const started = Date.now();
+
+for (const step of steps) {
+  console.log(`\n▶ ${step.name}: ${step.cmd.join(' ')}`);
+  const t0 = Date.now();
+  const [command, ...args] = step.cmd;
+  const run = spawnSync(command!, args, {
+    cwd: step.cwd,
+    stdio: 'inherit',
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: e2eResults, FORCE_COLOR: process.env.CI ? '0' : '1' },
+  });
+  const ok = run.status === 0;
+  const counts = step.results ? readCounts(step.results.file, step.results.kind) : undefined;
+  if (counts) {
+    passed += counts.passed;
+    failed += counts.failed;
+  }
+  if (!ok) {
+    failedSteps.push(step.name);
+    if (!counts || counts.failed === 0) failed += 1; // a step that failed outside its tests still counts
+  }
+  console.log(`${ok ? '✔' : '✘'} ${step.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+}
+
+console.log(`\nAll checks took ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+if (failedSteps.length) console.log(`Failed: ${failedSteps.join(', ')}`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failedSteps.length ? 1 : 0);
+
+function readCounts(
+  file: string,
+  kind: 'vitest' | 'playwright',
+): { passed: number; failed: number } | undefined {
+  if (!fs.existsSync(file)) return undefined;
+  const data = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  if (kind === 'vitest') {
+    return { passed: Number(data.numPassedTests ?? 0), failed: Number(data.numFailedTests ?? 0) };
+  }
+  const stats = data.stats as { expected?: number; unexpected?: number; flaky?: number } | undefined;
+  return { passed: stats?.expected ?? 0, failed: (stats?.unexpected ?? 0) + (stats?.flaky ?? 0) };
+}
