@@ -1,1 +1,7 @@
-export {};
+// @kept/contract: zod schemas of every API request and response, built on @kept/domain's rules so
+// server routes and web forms validate with the same code and answer the same messages.
+export * from './common.ts';
+export * from './auth.ts';
+export * from './account.ts';
+export * from './projects.ts';
+export * from './payments.ts';

@@ -17,3 +17,4 @@ export * from './check-in.ts';
 export * from './project-draft.ts';
 export * from './filters.ts';
 export * from './messages.ts';
+export * from './navigation.ts';

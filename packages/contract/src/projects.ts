@@ -1,0 +1,338 @@
+// Projects: create (deposit), edit, check-ins, listings, detail, favorites, filters.
+import {
+  CALENDAR_STATUSES,
+  CHECK_IN_MESSAGES,
+  FILTER_PAGE_SIZE,
+  LENGTH_UNITS,
+  FREQUENCY_UNITS,
+  PROGRESS_BANDS,
+  PROJECT_MESSAGES,
+  PROJECT_STATUSES,
+  defaultFilters,
+  parseYouTubeUrl,
+  validateCheckInDraft,
+  validateProjectDraft,
+  validateProjectEdit,
+} from '@kept/domain';
+import type { ProjectFilters, ProjectSummary } from '@kept/domain';
+import { z } from 'zod';
+import {
+  IsoDateTimeSchema,
+  LOCAL_DATE_MESSAGE,
+  LocalDateSchema,
+  NUMBER_MESSAGE,
+  looseBoolean,
+  looseNumber,
+  looseText,
+} from './common.ts';
+
+// ---------- requests ----------
+
+/**
+ * The create-project draft. Validation is the domain's `validateProjectDraft` (required fields,
+ * deposit, custom range, half-length rule, with the spec's messages). Output: the normalized draft
+ * with lengthDays, frequencyDays and chargeCents.
+ */
+export const CreateProjectRequestSchema = z
+  .object({
+    title: looseText(PROJECT_MESSAGES.required),
+    description: looseText(PROJECT_MESSAGES.required),
+    tag: looseText(PROJECT_MESSAGES.required),
+    lengthValue: looseNumber(PROJECT_MESSAGES.required),
+    lengthUnit: looseText(PROJECT_MESSAGES.required),
+    frequencyValue: looseNumber(PROJECT_MESSAGES.required),
+    frequencyUnit: looseText(PROJECT_MESSAGES.required),
+    depositCents: looseNumber(PROJECT_MESSAGES.required),
+  })
+  .transform((value, ctx) => {
+    const result = validateProjectDraft(value);
+    if (!result.ok) {
+      ctx.addIssue({ code: 'custom', message: result.message, path: [result.field] });
+      return z.NEVER;
+    }
+    return result.value;
+  });
+export type CreateProjectRequest = z.input<typeof CreateProjectRequestSchema>;
+export type CreateProjectData = z.output<typeof CreateProjectRequestSchema>;
+
+/** Edit dialog: name and tag required, http(s) cover URL; an empty URL keeps the current image (null). */
+export const EditProjectRequestSchema = z
+  .object({
+    title: looseText(PROJECT_MESSAGES.required),
+    description: looseText(PROJECT_MESSAGES.required),
+    tag: looseText(PROJECT_MESSAGES.required),
+    imageUrl: looseText(PROJECT_MESSAGES.invalidPhotoUrl).optional(),
+  })
+  .transform((value, ctx) => {
+    const result = validateProjectEdit(value);
+    if (!result.ok) {
+      ctx.addIssue({ code: 'custom', message: result.message, path: [result.field] });
+      return z.NEVER;
+    }
+    return result.value;
+  });
+export type EditProjectRequest = z.input<typeof EditProjectRequestSchema>;
+export type EditProjectData = z.output<typeof EditProjectRequestSchema>;
+
+/**
+ * A check-in's fields (JSON, or the text parts of a multipart upload). `hasPhoto` says whether a
+ * photo comes with it: text, photo or video is required. A video must be a YouTube link; the output
+ * carries its canonical watch URL and id.
+ */
+export function checkInRequestSchema(options: { hasPhoto: boolean }) {
+  return z
+    .object({
+      updateText: looseText(CHECK_IN_MESSAGES.empty).optional(),
+      videoUrl: looseText(CHECK_IN_MESSAGES.invalidVideo).optional(),
+      isCoverPhoto: looseBoolean(false),
+    })
+    .transform((value, ctx) => {
+      const error = validateCheckInDraft({ ...value, hasPhoto: options.hasPhoto });
+      if (error) {
+        const path = error === CHECK_IN_MESSAGES.invalidVideo ? 'videoUrl' : 'updateText';
+        ctx.addIssue({ code: 'custom', message: error, path: [path] });
+        return z.NEVER;
+      }
+      const updateText = (value.updateText ?? '').trim();
+      const video = parseYouTubeUrl(value.videoUrl ?? '');
+      return {
+        updateText: updateText === '' ? null : updateText,
+        videoUrl: video?.watchUrl ?? null,
+        videoId: video?.id ?? null,
+        isCoverPhoto: options.hasPhoto && value.isCoverPhoto,
+      };
+    });
+}
+/** A check-in without a photo (JSON body). */
+export const CheckInRequestSchema = checkInRequestSchema({ hasPhoto: false });
+export type CheckInRequest = z.input<typeof CheckInRequestSchema>;
+export type CheckInData = z.output<typeof CheckInRequestSchema>;
+
+// ---------- filters (query string) ----------
+
+const MAX_PAGE_SIZE = 200;
+const SEARCH_MESSAGE = 'Search text must be 200 characters or less.';
+
+const optionalDate = z.preprocess(
+  (value) => (value === undefined || value === null || value === '' ? null : value),
+  z.string({ error: LOCAL_DATE_MESSAGE }).pipe(LocalDateSchema).nullable(),
+);
+
+const tagList = z.preprocess(
+  (value) => {
+    if (value === undefined || value === null || value === '') return [];
+    const items = Array.isArray(value) ? value : [value];
+    return items.flatMap((item) => (typeof item === 'string' ? item.split(',') : [item]));
+  },
+  z.array(z.string().trim()).transform((tags) => tags.filter((tag) => tag !== '')),
+);
+
+const finite = looseNumber(NUMBER_MESSAGE).refine((value) => value === null || Number.isFinite(value), {
+  message: NUMBER_MESSAGE,
+});
+
+/**
+ * The filter set of spec §3 as a query string: numbers coerced from strings, dates YYYY-MM-DD,
+ * categoryTags as 'Art,Music' or repeated, includeCompleted 'true'/'false'. Missing → the defaults.
+ * Paging: limit (default 50, at most 200) and offset (default 0).
+ */
+export const ProjectFiltersQuerySchema = z
+  .object({
+    searchText: looseText(SEARCH_MESSAGE).pipe(z.string().max(200, { error: SEARCH_MESSAGE })),
+    categoryTags: tagList,
+    createdDateFrom: optionalDate,
+    createdDateTo: optionalDate,
+    endDateFrom: optionalDate,
+    endDateTo: optionalDate,
+    refundAmountMinCents: finite,
+    refundAmountMaxCents: finite,
+    missedCheckinsMin: finite,
+    missedCheckinsMax: finite,
+    completedCheckinsMin: finite,
+    completedCheckinsMax: finite,
+    projectLengthMin: finite,
+    projectLengthMax: finite,
+    includeCompleted: looseBoolean(false),
+    limit: looseNumber(NUMBER_MESSAGE).pipe(z.number().int().min(1).max(MAX_PAGE_SIZE).nullable()),
+    offset: looseNumber(NUMBER_MESSAGE).pipe(z.number().int().min(0).nullable()),
+  })
+  .transform(({ limit, offset, ...filters }): ProjectFilters & { limit: number; offset: number } => ({
+    ...defaultFilters(),
+    ...filters,
+    limit: limit ?? FILTER_PAGE_SIZE,
+    offset: offset ?? 0,
+  }));
+export type ProjectFiltersQuery = z.input<typeof ProjectFiltersQuerySchema>;
+export type ProjectFiltersData = z.output<typeof ProjectFiltersQuerySchema>;
+
+/** The query-string entries for a filter set: only what differs from the defaults. */
+export function filtersToQuery(
+  filters: ProjectFilters & { limit?: number; offset?: number },
+): Record<string, string> {
+  const defaults = defaultFilters();
+  const query: Record<string, string> = {};
+  for (const [key, value] of Object.entries(filters) as [string, unknown][]) {
+    if (key === 'categoryTags') {
+      if (Array.isArray(value) && value.length > 0) query[key] = value.join(',');
+    } else if (key === 'searchText') {
+      if (typeof value === 'string' && value.trim() !== '') query[key] = value;
+    } else if (key === 'limit') {
+      if (value !== undefined && value !== FILTER_PAGE_SIZE) query[key] = String(value);
+    } else if (key === 'offset') {
+      if (value !== undefined && value !== 0) query[key] = String(value);
+    } else if (value !== null && value !== undefined && value !== defaults[key as keyof ProjectFilters]) {
+      query[key] = String(value);
+    }
+  }
+  return query;
+}
+
+// ---------- responses ----------
+
+export const ProjectStatusSchema = z.enum(PROJECT_STATUSES);
+export const LengthUnitSchema = z.enum(LENGTH_UNITS);
+export const FrequencyUnitSchema = z.enum(FREQUENCY_UNITS);
+
+export const DaysLeftBadgeSchema = z.object({
+  days: z.number().int(),
+  colour: z.enum(['red', 'orange', 'yellow']),
+  text: z.string(),
+});
+
+export const NextCheckInSchema = z.object({
+  date: LocalDateSchema,
+  overdue: z.boolean(),
+  label: z.string(),
+  colour: z.enum(['red', 'yellow', 'orange', 'green']),
+});
+
+/** The domain's ProjectSummary with instants as ISO strings. */
+export const ProjectSummarySchema = z.object({
+  status: ProjectStatusSchema,
+  listStatus: z.enum(['active', 'completed']),
+  timezone: z.string(),
+  today: LocalDateSchema,
+  startDate: LocalDateSchema,
+  endDate: LocalDateSchema,
+  startsAt: IsoDateTimeSchema,
+  endsAt: IsoDateTimeSchema,
+  lengthDays: z.number().int(),
+  frequencyDays: z.number().int(),
+  totalCheckIns: z.number().int(),
+  missedCheckIns: z.number().int(),
+  completedCheckIns: z.number().int(),
+  nextCheckIn: NextCheckInSchema.nullable(),
+  progressPercent: z.number().int().min(0).max(100),
+  progressLabel: z.string(),
+  progressBand: z.enum(PROGRESS_BANDS),
+  daysLeft: z.number().int(),
+  daysLeftBadge: DaysLeftBadgeSchema.nullable(),
+  finishingSoon: z.boolean(),
+  ended: z.boolean(),
+});
+export type ProjectSummaryDto = z.infer<typeof ProjectSummarySchema>;
+
+/** A domain summary ready for JSON. */
+export function toProjectSummaryDto(summary: ProjectSummary): ProjectSummaryDto {
+  return { ...summary, startsAt: summary.startsAt.toISOString(), endsAt: summary.endsAt.toISOString() };
+}
+
+/** A project in lists and carousels. Enough to recompute its schedule with @kept/domain. */
+export const ProjectCardSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  tag: z.string(),
+  description: z.string(),
+  /** The picture to show: own image, else the tag's default, else the general default. */
+  imageUrl: z.string(),
+  depositCents: z.number().int(),
+  /** Refundable pool (falls back to the deposit). */
+  refundableCents: z.number().int(),
+  userId: z.string(),
+  username: z.string().nullable(),
+  createdAt: IsoDateTimeSchema,
+  endDate: IsoDateTimeSchema,
+  timezone: z.string(),
+  totalLengthDays: z.number().int().nullable(),
+  checkInFrequencyDays: z.number().int().nullable(),
+  status: ProjectStatusSchema,
+  finishingSoon: z.boolean(),
+  daysLeftBadge: DaysLeftBadgeSchema.nullable(),
+  isFavorite: z.boolean().optional(),
+});
+export type ProjectCard = z.infer<typeof ProjectCardSchema>;
+
+export const CheckInSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  updateText: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+  photoThumbUrl: z.string().nullable(),
+  videoUrl: z.string().nullable(),
+  videoType: z.literal('youtube').nullable(),
+  isCoverPhoto: z.boolean(),
+  checkInTimezone: z.string(),
+  checkInLocalDate: LocalDateSchema,
+  checkInProjectDate: LocalDateSchema,
+  createdAt: IsoDateTimeSchema,
+});
+export type CheckInDto = z.infer<typeof CheckInSchema>;
+
+export const ProjectDetailSchema = ProjectCardSchema.extend({
+  ownImageUrl: z.string().nullable(),
+  updatedAt: IsoDateTimeSchema,
+  lengthValue: z.number().int(),
+  lengthUnit: LengthUnitSchema,
+  frequencyValue: z.number().int(),
+  frequencyUnit: FrequencyUnitSchema,
+  summary: ProjectSummarySchema,
+});
+export type ProjectDetail = z.infer<typeof ProjectDetailSchema>;
+
+/** GET one project: the project, its check-ins (oldest first) and what the viewer may do. */
+export const ProjectDetailResponseSchema = z.object({
+  project: ProjectDetailSchema,
+  checkIns: z.array(CheckInSchema),
+  viewer: z.object({ isOwner: z.boolean(), isFavorite: z.boolean(), signedIn: z.boolean() }),
+});
+export type ProjectDetailResponse = z.infer<typeof ProjectDetailResponseSchema>;
+
+/** A filtered list: one page of projects and how many matched in all. */
+export const ProjectListResponseSchema = z.object({
+  projects: z.array(ProjectCardSchema),
+  total: z.number().int(),
+});
+export type ProjectListResponse = z.infer<typeof ProjectListResponseSchema>;
+
+/** /category/{slug}: heading and projects. */
+export const CategoryResponseSchema = z.object({
+  slug: z.string(),
+  heading: z.string(),
+  projects: z.array(ProjectCardSchema),
+});
+export type CategoryResponse = z.infer<typeof CategoryResponseSchema>;
+
+/** The home page sections. `favorites` is empty for anonymous visitors. */
+export const HomeResponseSchema = z.object({
+  favorites: z.array(ProjectCardSchema),
+  topFunded: z.array(ProjectCardSchema),
+  finishingSoon: z.array(ProjectCardSchema),
+  featured: z.array(ProjectCardSchema),
+  byTag: z.array(z.object({ tag: z.string(), slug: z.string(), projects: z.array(ProjectCardSchema) })),
+});
+export type HomeResponse = z.infer<typeof HomeResponseSchema>;
+
+/** My Projects. */
+export const MyProjectsResponseSchema = z.object({
+  activeProjects: z.array(ProjectCardSchema),
+  completedProjects: z.array(ProjectCardSchema),
+});
+export type MyProjectsResponse = z.infer<typeof MyProjectsResponseSchema>;
+
+export const FavoritesResponseSchema = z.object({ projectIds: z.array(z.string()) });
+export const FavoriteToggleResponseSchema = z.object({ projectId: z.string(), favorite: z.boolean() });
+
+export const CalendarStatusSchema = z.enum(CALENDAR_STATUSES);
+
+/** Check-in created. */
+export const CheckInResponseSchema = z.object({ checkIn: CheckInSchema, summary: ProjectSummarySchema });
