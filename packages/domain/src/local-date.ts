@@ -7,8 +7,6 @@ export type LocalDate = string;
 export const DEFAULT_TIMEZONE = 'UTC';
 export const DAY_MS = 86_400_000;
 
-const LOCAL_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
@@ -32,6 +30,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 /** True when `timeZone` is an IANA name this runtime knows (e.g. 'Europe/Paris', 'UTC'). */
 export function isValidTimeZone(timeZone: unknown): timeZone is string {
   if (typeof timeZone !== 'string' || timeZone.trim() === '') return false;
+  if (formatters.has(timeZone)) return true;
   try {
     formatterFor(timeZone);
     return true;
@@ -67,50 +66,109 @@ function formatYmd(year: number, month: number, day: number): LocalDate {
   return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
 }
 
+function rawOffsetMs(ms: number, timeZone: string): number {
+  const whole = Math.floor(ms / 1000) * 1000;
+  const w = wallTimeOf(whole, timeZone);
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - whole;
+}
+
+// Offsets change only at transitions, so they are cached per zone and hour. An hour whose two ends
+// disagree holds a transition and is never cached (NaN marks it); those instants are computed exactly.
+const OFFSET_BUCKET_MS = 3_600_000;
+const OFFSET_CACHE_LIMIT = 100_000;
+const offsetCache = new Map<string, number>();
+
+function offsetAt(ms: number, timeZone: string): number {
+  if (timeZone === 'UTC') return 0;
+  const bucket = Math.floor(ms / OFFSET_BUCKET_MS);
+  const key = `${timeZone}|${bucket}`;
+  let cached = offsetCache.get(key);
+  if (cached === undefined) {
+    const first = rawOffsetMs(bucket * OFFSET_BUCKET_MS, timeZone);
+    const last = rawOffsetMs((bucket + 1) * OFFSET_BUCKET_MS - 1000, timeZone);
+    cached = first === last ? first : Number.NaN;
+    if (offsetCache.size >= OFFSET_CACHE_LIMIT) offsetCache.clear();
+    offsetCache.set(key, cached);
+  }
+  return Number.isNaN(cached) ? rawOffsetMs(ms, timeZone) : cached;
+}
+
 /** Offset of `timeZone` from UTC at `instant`, in ms (UTC+05:30 → 19_800_000). */
 export function timeZoneOffsetMs(instant: Date | number, timeZone: string): number {
-  const ms = toMs(instant);
-  const whole = Math.floor(ms / 1000) * 1000;
-  const w = wallTimeOf(whole, normalizeTimeZone(timeZone));
-  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - whole;
+  return offsetAt(toMs(instant), normalizeTimeZone(timeZone));
 }
 
 /** The calendar date of `instant` in `timeZone`. */
 export function localDateOf(instant: Date | number, timeZone: string): LocalDate {
-  const w = wallTimeOf(toMs(instant), normalizeTimeZone(timeZone));
-  return formatYmd(w.year, w.month, w.day);
+  const ms = toMs(instant);
+  const local = ms + offsetAt(ms, normalizeTimeZone(timeZone));
+  return fromUtcMidnight(Math.floor(local / DAY_MS) * DAY_MS);
+}
+
+// Parses 'YYYY-MM-DD' without regular expressions (hot path); null unless it is a real date.
+function parseParts(value: string): [number, number, number] | null {
+  if (value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return null;
+  let year = 0;
+  let month = 0;
+  let day = 0;
+  for (let i = 0; i < 10; i += 1) {
+    if (i === 4 || i === 7) continue;
+    const digit = value.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return null;
+    if (i < 4) year = year * 10 + digit;
+    else if (i < 7) month = month * 10 + digit;
+    else day = day * 10 + digit;
+  }
+  if (month < 1 || month > 12 || day < 1) return null;
+  if (day > 28 && day > daysInMonth(year, month)) return null;
+  return [year, month, day];
 }
 
 /** True for a real calendar date written 'YYYY-MM-DD' ('2026-02-29' is false, '2028-02-29' true). */
 export function isLocalDate(value: unknown): value is LocalDate {
-  if (typeof value !== 'string') return false;
-  const match = LOCAL_DATE_PATTERN.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (month < 1 || month > 12 || day < 1) return false;
-  return day <= daysInMonth(year, month);
+  return typeof value === 'string' && parseParts(value) !== null;
 }
 
 function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
-function parts(date: LocalDate): [number, number, number] {
-  const match = LOCAL_DATE_PATTERN.exec(date);
-  if (!match || !isLocalDate(date)) throw new RangeError(`Not a local date (YYYY-MM-DD): ${date}`);
-  return [Number(match[1]), Number(match[2]), Number(match[3])];
-}
+// Conversions between local dates and day numbers repeat a lot (every period of every project);
+// both directions are memoized, within a bound.
+const MEMO_LIMIT = 50_000;
+const midnightByDate = new Map<string, number>();
+const dateByMidnight = new Map<number, LocalDate>();
 
 function utcMidnight(date: LocalDate): number {
-  const [year, month, day] = parts(date);
+  let ms = midnightByDate.get(date);
+  if (ms === undefined) {
+    ms = computeUtcMidnight(date);
+    if (midnightByDate.size >= MEMO_LIMIT) midnightByDate.clear();
+    midnightByDate.set(date, ms);
+  }
+  return ms;
+}
+
+function computeUtcMidnight(date: LocalDate): number {
+  const parts = parseParts(date);
+  if (!parts) throw new RangeError(`Not a local date (YYYY-MM-DD): ${date}`);
+  const [year, month, day] = parts;
+  if (year >= 100) return Date.UTC(year, month - 1, day);
   const d = new Date(0);
   d.setUTCFullYear(year, month - 1, day);
   return d.getTime();
 }
 
 function fromUtcMidnight(ms: number): LocalDate {
-  const d = new Date(ms);
-  return formatYmd(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+  let date = dateByMidnight.get(ms);
+  if (date === undefined) {
+    const d = new Date(ms);
+    date = formatYmd(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+    if (dateByMidnight.size >= MEMO_LIMIT) dateByMidnight.clear();
+    dateByMidnight.set(ms, date);
+  }
+  return date;
 }
 
 /** `date` moved by `days` calendar days (negative goes back). */

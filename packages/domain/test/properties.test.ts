@@ -198,6 +198,32 @@ describe('time properties', () => {
     );
   });
 
+  it('localDateOf agrees with Intl at any instant, including around transitions', () => {
+    const transitions = [
+      Date.UTC(2026, 2, 8, 7),
+      Date.UTC(2026, 10, 1, 6),
+      Date.UTC(2026, 2, 29, 1),
+      Date.UTC(2026, 9, 25, 1),
+      Date.UTC(2026, 3, 5, 16),
+      Date.UTC(2025, 8, 7, 4),
+    ];
+    const near = fc
+      .tuple(fc.constantFrom(...transitions), fc.integer({ min: -7_200_000, max: 7_200_000 }))
+      .map(([t, delta]) => t + delta);
+    fc.assert(
+      fc.property(fc.oneof(instant, near), timezone, (t, zone) => {
+        const expected = new Intl.DateTimeFormat('en-CA', {
+          timeZone: zone,
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+        }).format(t);
+        expect(localDateOf(t, zone)).toBe(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('addDays and daysBetween are inverse', () => {
     fc.assert(
       fc.property(localDate, fc.integer({ min: -1000, max: 1000 }), (date, days) => {
