@@ -10,7 +10,15 @@ import type { Database } from './db/client.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { sessionRoutes } from './modules/session/routes.ts';
+import { createAuth } from './modules/auth/auth.ts';
+import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
+import { existingAccountEmail, resetPasswordEmail } from './modules/auth/emails.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { settingsRoutes } from './modules/account/routes.ts';
+import { createAccountService } from './modules/auth/service.ts';
+import { createRateLimiter } from './modules/rate-limit/limiter.ts';
+import { registerAuthContext } from './http/auth-context.ts';
+import { registerSameOriginGuard } from './http/same-origin.ts';
 import { registerSpa } from './web/spa.ts';
 
 export type AppDeps = {
@@ -46,8 +54,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   app.decorate('clock', clock);
 
+  const { db } = deps.database;
+  const { mailer } = deps;
+  const limiter = createRateLimiter(db, clock);
+  const auth = createAuth({
+    db,
+    baseUrl: config.baseUrl,
+    secret: resolveAuthSecret(config.authSecret, config.dataDir),
+    hooks: {
+      sendResetPassword: ({ email, username, token }) =>
+        mailer.send(
+          resetPasswordEmail(
+            email,
+            username,
+            `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`,
+          ),
+        ),
+      onExistingUserSignUp: ({ email, username }) =>
+        mailer.send(
+          existingAccountEmail(
+            email,
+            username,
+            `${config.baseUrl}/login`,
+            `${config.baseUrl}/forgot-password`,
+          ),
+        ),
+    },
+  });
+  const accounts = createAccountService({ auth, db, limiter, mailer, log: app.log });
+  registerSameOriginGuard(app, config.baseUrl);
+  registerAuthContext(app, accounts.currentUser);
+
   await app.register(healthRoutes(deps.database));
-  await app.register(sessionRoutes);
+  await app.register(authRoutes(accounts));
+  await app.register(settingsRoutes(db));
 
   await registerSpa(app, config.webDistDir);
   return app;

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { GENERIC_MESSAGE, HttpError, errorBody } from './errors.ts';
+import { GENERIC_MESSAGE, HttpError } from './errors.ts';
+import { errorEnvelope, validationErrorEnvelope } from '@kept/contract';
 
 const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
@@ -14,26 +15,25 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.fields));
+      for (const [name, value] of Object.entries(err.headers)) reply.header(name, value);
+      return reply.status(err.statusCode).send(errorEnvelope(err.code, err.message, err.fields));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields: Record<string, string> = {};
-      for (const issue of err.validation) {
-        const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
-        fields[key] ??= issue.message ?? 'This value is not valid.';
-      }
-      const first = err.validation[0]?.message ?? 'The request is not valid.';
-      return reply.status(400).send(errorBody('validation_error', first, fields));
+      const issues = err.validation.map((v) => ({
+        path: v.instancePath.split('/').filter(Boolean),
+        message: v.message ?? 'This value is not valid.',
+      }));
+      return reply.status(400).send(validationErrorEnvelope(issues));
     }
     const status = err.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send(errorBody('rate_limited', err.message));
+      return reply.status(429).send(errorEnvelope('rate_limited', err.message));
     }
     if (status >= 400 && status < 500) {
       const message = CLIENT_ERROR_MESSAGES[err.code] ?? 'The request is not valid.';
-      return reply.status(status).send(errorBody('bad_request', message));
+      return reply.status(status).send(errorEnvelope('bad_request', message));
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(errorBody('internal_error', GENERIC_MESSAGE));
+    return reply.status(500).send(errorEnvelope('internal_error', GENERIC_MESSAGE));
   });
 }

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { errorBody } from '../http/errors.ts';
+import { errorEnvelope } from '@kept/contract';
 
 const MISSING_BUILD = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kept</title></head>
 <body><main><h1>Kept</h1><p>The web app has not been built yet. Run <code>npm run build</code>.</p></main></body></html>`;
@@ -36,7 +36,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       !pathname.startsWith('/api/') &&
       pathname !== '/api';
     if (!isPage || /\.[a-z0-9]+$/i.test(pathname)) {
-      return reply.status(404).send(errorBody('not_found', 'Not found.'));
+      return reply.status(404).send(errorEnvelope('not_found', 'Not found.'));
     }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(readIndex());
   });

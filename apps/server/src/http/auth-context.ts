@@ -1,0 +1,37 @@
+// Who is asking: the signed-in user (from the session cookie), looked up once per request.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { SessionUser } from '@kept/contract';
+import { HttpError } from './errors.ts';
+
+export type UserLookup = (headers: Headers) => Promise<SessionUser | null>;
+
+export const NOT_SIGNED_IN = 'You must be signed in to do that.';
+
+export function registerAuthContext(app: FastifyInstance, lookup: UserLookup): void {
+  const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+  app.decorateRequest('webHeaders', function webHeaders(this: FastifyRequest) {
+    return fromNodeHeaders(this.headers);
+  });
+  app.decorateRequest('currentUser', function currentUser(this: FastifyRequest) {
+    let found = cache.get(this);
+    if (!found) {
+      found = lookup(fromNodeHeaders(this.headers));
+      cache.set(this, found);
+    }
+    return found;
+  });
+  app.decorateRequest('requireUser', async function requireUser(this: FastifyRequest) {
+    const user = await this.currentUser();
+    if (!user) throw new HttpError(401, 'unauthorized', NOT_SIGNED_IN);
+    return user;
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    webHeaders: () => Headers;
+    currentUser: () => Promise<SessionUser | null>;
+    requireUser: () => Promise<SessionUser>;
+  }
+}

@@ -1,0 +1,30 @@
+// CSRF defence for every state-changing API call: a browser request must come from our own origin.
+// Browsers send Origin (and Sec-Fetch-Site) on cross-site POSTs; a mismatch is refused. Requests with
+// neither header come from non-browser clients, which cannot carry a victim's cookies.
+import type { FastifyInstance } from 'fastify';
+import { errorEnvelope } from '@kept/contract';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Server-to-server callers authenticated by signature, not by cookie. */
+const EXEMPT_PREFIXES = ['/api/webhooks/'];
+
+export function registerSameOriginGuard(app: FastifyInstance, baseUrl: string): void {
+  const ownOrigin = new URL(baseUrl).origin;
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (EXEMPT_PREFIXES.some((p) => request.url.startsWith(p))) return;
+    const origin = request.headers.origin;
+    const fetchSite = request.headers['sec-fetch-site'];
+    const crossSite =
+      (origin !== undefined && origin !== ownOrigin) ||
+      (origin === undefined &&
+        fetchSite !== undefined &&
+        fetchSite !== 'same-origin' &&
+        fetchSite !== 'none');
+    if (crossSite) {
+      return reply
+        .status(403)
+        .send(errorEnvelope('cross_origin', 'This request came from another site and was refused.'));
+    }
+  });
+}

@@ -1,0 +1,67 @@
+// better-auth on our PostgreSQL: email + password, database sessions in http-only cookies.
+// We do not mount its generic router; our own routes (routes.ts) call the few endpoints we use, so
+// every input passes our shared validation and no other endpoint (e.g. update-user) is exposed.
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { betterAuth } from 'better-auth';
+import type { Db } from '../../db/client.ts';
+import { accounts, sessions, users, verifications } from '../../db/schema.ts';
+
+export type AuthHooks = {
+  sendResetPassword: (data: { email: string; username: string | null; token: string }) => void;
+  onExistingUserSignUp: (data: { email: string; username: string | null }) => void;
+};
+
+export function createAuth(opts: { db: Db; baseUrl: string; secret: string; hooks: AuthHooks }) {
+  const secure = opts.baseUrl.startsWith('https://');
+  return betterAuth({
+    appName: 'Kept',
+    baseURL: opts.baseUrl,
+    basePath: '/api/auth',
+    secret: opts.secret,
+    trustedOrigins: [new URL(opts.baseUrl).origin],
+    database: drizzleAdapter(opts.db, {
+      provider: 'pg',
+      usePlural: true,
+      schema: { users, sessions, accounts, verifications },
+    }),
+    user: {
+      additionalFields: {
+        username: { type: 'string', required: false, input: true },
+        timezone: { type: 'string', required: false, input: true, defaultValue: 'UTC' },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: false, // the spec sends a new user to the login page
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        opts.hooks.sendResetPassword({ email: user.email, username: usernameOf(user), token });
+      },
+      onExistingUserSignUp: async ({ user }) => {
+        opts.hooks.onExistingUserSignUp({ email: user.email, username: usernameOf(user) });
+      },
+    },
+    rateLimit: { enabled: false }, // ours lives in PostgreSQL and covers every instance
+    advanced: {
+      cookiePrefix: 'kept',
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure, path: '/' },
+    },
+    telemetry: { enabled: false },
+    logger: { disabled: true },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+function usernameOf(user: object): string | null {
+  const value = (user as { username?: unknown }).username;
+  return typeof value === 'string' ? value : null;
+}

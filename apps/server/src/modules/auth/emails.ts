@@ -1,0 +1,42 @@
+import { renderEmail } from '../../adapters/email/layout.ts';
+import type { EmailMessage } from '../../adapters/email/mailer.ts';
+
+const greeting = (username: string | null) => (username ? `Hi ${username},` : 'Hi,');
+
+export function resetPasswordEmail(to: string, username: string | null, link: string): EmailMessage {
+  return {
+    to,
+    subject: 'Reset your Kept password',
+    ...renderEmail({
+      heading: 'Reset your password',
+      paragraphs: [
+        greeting(username),
+        'Someone asked to reset the password of your Kept account. If it was you, choose a new password with the link below. It works once, for one hour.',
+        'If you did not ask for this, ignore this email: your password stays as it is.',
+      ],
+      action: { label: 'Choose a new password', url: link },
+    }),
+  };
+}
+
+export function existingAccountEmail(
+  to: string,
+  username: string | null,
+  loginLink: string,
+  resetLink: string,
+): EmailMessage {
+  return {
+    to,
+    subject: 'You already have a Kept account',
+    ...renderEmail({
+      heading: 'You already have an account',
+      paragraphs: [
+        greeting(username),
+        'Someone tried to sign up for Kept with this email address, but it already belongs to your account. No new account was made.',
+        `If it was you, sign in instead. Forgot your password? Reset it here: ${resetLink}`,
+        'If it was not you, you can ignore this email.',
+      ],
+      action: { label: 'Sign in to Kept', url: loginLink },
+    }),
+  };
+}

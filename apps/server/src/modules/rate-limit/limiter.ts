@@ -1,0 +1,52 @@
+// Fixed-window rate limits kept in PostgreSQL, so they hold across restarts and across app instances.
+import { sql } from 'drizzle-orm';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../http/errors.ts';
+
+export type Limit = { key: string; max: number; windowMs: number };
+export type RateLimiter = {
+  /** Count one attempt against each limit; throws a 429 HttpError when any limit is exceeded. */
+  consume: (...limits: Limit[]) => Promise<void>;
+};
+
+export class RateLimitedError extends HttpError {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
+    super(429, 'rate_limited', `Too many attempts. Please try again in ${describeWait(retryAfterSeconds)}.`);
+    this.retryAfterSeconds = retryAfterSeconds;
+    this.headers['retry-after'] = String(retryAfterSeconds);
+  }
+}
+
+function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
+  return {
+    async consume(...limits) {
+      let worstWait = 0;
+      for (const limit of limits) {
+        const now = clock.now();
+        const windowStartIfNew = now.toISOString();
+        const expiredBefore = new Date(now.getTime() - limit.windowMs).toISOString();
+        const result = await db.execute<{ count: number; window_start: Date }>(sql`
+          insert into rate_limits (key, count, window_start) values (${limit.key}, 1, ${windowStartIfNew})
+          on conflict (key) do update set
+            count = case when rate_limits.window_start <= ${expiredBefore} then 1 else rate_limits.count + 1 end,
+            window_start = case when rate_limits.window_start <= ${expiredBefore} then ${windowStartIfNew}::timestamptz
+                                else rate_limits.window_start end
+          returning count, window_start`);
+        const row = result.rows[0];
+        if (row && row.count > limit.max) {
+          const resetAt = new Date(row.window_start).getTime() + limit.windowMs;
+          worstWait = Math.max(worstWait, Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000)));
+        }
+      }
+      if (worstWait > 0) throw new RateLimitedError(worstWait);
+    },
+  };
+}

@@ -1,0 +1,310 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/app.ts';
+import { readOutbox, resetTokenFrom } from './support/mail.ts';
+import { cookieFrom, createUser, signIn, signUp, uniqueName } from './support/users.ts';
+
+const TAKEN = 'Username is already taken. Please choose a different username.';
+const RESET_SENT =
+  'Password reset email sent! Please check your inbox and follow the instructions to reset your password.';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const session = async (cookie?: string) =>
+  (await t.app.inject({ method: 'GET', url: '/api/session', headers: cookie ? { cookie } : {} })).json().user;
+
+const outbox = async () => {
+  await t.mailer.drain();
+  return readOutbox(t.config.mail.outboxDir);
+};
+
+describe('sign up', () => {
+  it('creates an account with username and timezone, without signing in', async () => {
+    const username = uniqueName('Ada');
+    const res = await signUp(t.app, {
+      username: `  ${username}  `,
+      email: `${username}@Example.com`,
+      password: 'secret1',
+      timezone: 'Europe/Paris',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ ok: true });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const { rows } = await t.database.pool.query(
+      'select username, email, timezone from users where username = $1',
+      [username],
+    );
+    expect(rows).toEqual([
+      { username, email: `${username.toLowerCase()}@example.com`, timezone: 'Europe/Paris' },
+    ]);
+  });
+
+  it('requires email, password and username', async () => {
+    for (const body of [
+      {},
+      { email: 'a@example.com', password: 'secret1' },
+      { username: 'someone', password: 'secret1' },
+      { username: 'someone', email: 'a@example.com', password: '' },
+    ]) {
+      const res = await signUp(t.app, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe('Email, password, and username are required.');
+    }
+  });
+
+  it('checks the username with the shared rules', async () => {
+    const cases: [string, string][] = [
+      ['ab', 'Username must be at least 3 characters long'],
+      ['a'.repeat(31), 'Username must be 30 characters or less'],
+      ['bad name!', 'Username can only contain letters, numbers, underscores, and hyphens'],
+      ['Adm1n', 'Username contains inappropriate content'],
+      ['double__under', 'Username cannot contain consecutive underscores or hyphens'],
+      ['-edge', 'Username cannot start or end with underscores or hyphens'],
+    ];
+    for (const [username, message] of cases) {
+      const res = await signUp(t.app, { username, email: 'x@example.com', password: 'secret1' });
+      expect(res.statusCode, username).toBe(400);
+      expect(res.json().error.message).toBe(message);
+      expect(res.json().error.fields.username).toBe(message);
+    }
+  });
+
+  it('refuses a taken username, whatever its case, and keeps the user on the form', async () => {
+    const name = uniqueName('Taken');
+    expect(
+      (await signUp(t.app, { username: name, email: `${name}@example.com`, password: 'secret1' })).statusCode,
+    ).toBe(201);
+    const res = await signUp(t.app, {
+      username: name.toUpperCase(),
+      email: `other-${name}@example.com`,
+      password: 'secret1',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(TAKEN);
+  });
+
+  it('does not reveal that an email has an account: same answer, and the owner is told by email', async () => {
+    const first = await createUser(t.app);
+    const before = (await outbox()).length;
+    const res = await signUp(t.app, {
+      username: uniqueName('Copy'),
+      email: first.email,
+      password: 'another1',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ ok: true });
+    const { rows } = await t.database.pool.query('select count(*)::int as n from users where email = $1', [
+      first.email,
+    ]);
+    expect(rows[0].n).toBe(1);
+    const mails = (await outbox()).slice(before);
+    expect(mails.map((m) => m.subject)).toEqual(['You already have a Kept account']);
+    expect(mails[0]!.to).toBe(first.email);
+  });
+});
+
+describe('sign in and out', () => {
+  it('signs in with an http-only, SameSite=Lax session cookie and knows the user', async () => {
+    const u = await createUser(t.app, { timezone: 'Asia/Tokyo' });
+    const res = await signIn(t.app, u.email, u.password);
+    expect(res.statusCode).toBe(200);
+    const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+    const sessionCookie = setCookie.find((c) => c.startsWith('kept.session_token='));
+    expect(sessionCookie).toBeDefined();
+    expect(sessionCookie).toMatch(/HttpOnly/i);
+    expect(sessionCookie).toMatch(/SameSite=Lax/i);
+    expect(sessionCookie).not.toMatch(/Secure/i);
+    expect(res.json().user).toMatchObject({
+      email: u.email,
+      username: u.user.username,
+      timezone: 'Asia/Tokyo',
+    });
+    expect(await session(cookieFrom(res.headers['set-cookie']))).toMatchObject({
+      email: u.email,
+      timezone: 'Asia/Tokyo',
+    });
+    expect(await session()).toBeNull();
+  });
+
+  it("answers a wrong password with the auth service's message", async () => {
+    const u = await createUser(t.app);
+    const res = await signIn(t.app, u.email, 'wrong-password');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.message).toBe('Invalid email or password');
+    const unknown = await signIn(t.app, 'nobody-here@example.com', 'whatever1');
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json().error.message).toBe('Invalid email or password');
+  });
+
+  it('ends the session on the server at sign-out: the old cookie no longer works', async () => {
+    const u = await createUser(t.app);
+    expect(await session(u.cookie)).not.toBeNull();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: u.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    const cleared = ([] as string[])
+      .concat(res.headers['set-cookie'] ?? [])
+      .find((c) => c.startsWith('kept.session_token='));
+    expect(cleared).toMatch(/Max-Age=0/i);
+    expect(await session(u.cookie)).toBeNull(); // replaying the old cookie does not bring the session back
+  });
+
+  it('marks cookies Secure when BASE_URL is https', async () => {
+    const secure = await createTestApp({ env: { BASE_URL: 'https://kept.example' } });
+    try {
+      const u = await createUser(secure.app);
+      expect(u.cookie).toMatch(/^__Secure-kept\.session_token=/);
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same for known and unknown emails, and mails a link only to an account', async () => {
+    const u = await createUser(t.app);
+    const before = (await outbox()).length;
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: u.email },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'no-account@example.com' },
+    });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+    expect(known.json()).toEqual({ ok: true, message: RESET_SENT });
+    await waitForMail(before + 1);
+    const mails = (await outbox()).slice(before);
+    expect(mails.map((m) => m.to)).toEqual([u.email]);
+    expect(mails[0]!.subject).toBe('Reset your Kept password');
+    expect(mails[0]!.text).toContain('http://localhost:3000/reset-password?token=');
+  });
+
+  it('validates the form with the spec messages', async () => {
+    const post = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload });
+    expect(
+      (await post({ token: '', password: 'secret1', confirmPassword: 'secret1' })).json().error.message,
+    ).toBe('Invalid or missing reset tokens. Please request a new password reset.');
+    expect(
+      (await post({ token: 'x', password: 'short', confirmPassword: 'short' })).json().error.message,
+    ).toBe('Password must be at least 6 characters long.');
+    expect(
+      (await post({ token: 'x', password: 'secret1', confirmPassword: 'secret2' })).json().error.message,
+    ).toBe('Passwords do not match.');
+    const bad = await post({ token: 'not-a-real-token', password: 'secret1', confirmPassword: 'secret1' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('Invalid reset link. Please request a new password reset.');
+  });
+
+  it('sets a new password once per link, and ends every other session', async () => {
+    const u = await createUser(t.app);
+    const other = await signIn(t.app, u.email, u.password);
+    const otherCookie = cookieFrom(other.headers['set-cookie']);
+    const token = await requestResetToken(u.email);
+
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'brand-new-pass', confirmPassword: 'brand-new-pass' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(await session(u.cookie)).toBeNull();
+    expect(await session(otherCookie)).toBeNull();
+    expect((await signIn(t.app, u.email, u.password)).statusCode).toBe(401);
+    expect((await signIn(t.app, u.email, 'brand-new-pass')).statusCode).toBe(200);
+
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'third-pass', confirmPassword: 'third-pass' },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toBe('Invalid reset link. Please request a new password reset.');
+  });
+
+  it('refuses a link after its hour is up', async () => {
+    const u = await createUser(t.app);
+    const token = await requestResetToken(u.email);
+    const { rows } = await t.database.pool.query(
+      `select extract(epoch from expires_at - created_at)::int as seconds from verifications where identifier = $1`,
+      [`reset-password:${token}`],
+    );
+    expect(rows[0].seconds).toBe(3600);
+    await t.database.pool.query(
+      `update verifications set expires_at = now() - interval '1 second' where identifier = $1`,
+      [`reset-password:${token}`],
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'brand-new-pass', confirmPassword: 'brand-new-pass' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await signIn(t.app, u.email, u.password)).statusCode).toBe(200);
+  });
+});
+
+describe('cross-site requests', () => {
+  it('refuses a state-changing request from another origin and changes nothing', async () => {
+    const name = uniqueName('Csrf');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      headers: { origin: 'https://evil.example' },
+      payload: { username: name, email: `${name}@example.com`, password: 'secret1' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('cross_origin');
+    const { rows } = await t.database.pool.query('select count(*)::int as n from users where username = $1', [
+      name,
+    ]);
+    expect(rows[0].n).toBe(0);
+    const crossSiteForm = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'a=1',
+    });
+    expect(crossSiteForm.statusCode).toBe(403);
+    const sameOrigin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      headers: { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' },
+      payload: { email: 'someone@example.com' },
+    });
+    expect(sameOrigin.statusCode).toBe(200);
+  });
+});
+
+async function requestResetToken(email: string): Promise<string> {
+  const before = (await outbox()).length;
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+  expect(res.statusCode).toBe(200);
+  await waitForMail(before + 1);
+  const mail = (await outbox()).slice(before).find((m) => m.to === email);
+  if (!mail) throw new Error('no reset email');
+  return resetTokenFrom(mail);
+}
+
+/** The reset email is sent in the background after the answer; wait for it to reach the outbox. */
+async function waitForMail(count: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while ((await outbox()).length < count) {
+    if (Date.now() > deadline) throw new Error(`expected ${count} emails`);
+    await new Promise((r) => setImmediate(r));
+  }
+}

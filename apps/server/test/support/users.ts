@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+
+export type SignedIn = {
+  cookie: string;
+  user: { id: string; username: string | null; email: string; timezone: string };
+};
+
+let counter = 0;
+/** A unique, valid username for this test run. */
+export function uniqueName(prefix = 'member'): string {
+  counter += 1;
+  return `${prefix}${process.pid % 1000}n${counter}`;
+}
+
+export async function signUp(app: FastifyInstance, body: Record<string, unknown>) {
+  return app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: body });
+}
+
+export async function signIn(app: FastifyInstance, email: string, password: string) {
+  return app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+}
+
+/** Cookie header value from a response's Set-Cookie headers. */
+export function cookieFrom(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}
+
+/** Sign up and sign in a fresh user; returns its session cookie. */
+export async function createUser(
+  app: FastifyInstance,
+  opts: { username?: string; email?: string; password?: string; timezone?: string } = {},
+): Promise<SignedIn & { email: string; password: string }> {
+  const username = opts.username ?? uniqueName();
+  const email = opts.email ?? `${username.toLowerCase()}@example.com`;
+  const password = opts.password ?? 'correct horse battery';
+  const up = await signUp(app, { username, email, password, timezone: opts.timezone ?? 'America/New_York' });
+  if (up.statusCode !== 201) throw new Error(`sign-up failed: ${up.statusCode} ${up.body}`);
+  const res = await signIn(app, email, password);
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return { cookie: cookieFrom(res.headers['set-cookie']), user: res.json().user, email, password };
+}
