@@ -15,6 +15,7 @@ import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
 import { existingAccountEmail, resetPasswordEmail } from './modules/auth/emails.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { settingsRoutes } from './modules/account/routes.ts';
+import { profileRoutes } from './modules/profiles/routes.ts';
 import { createAccountService } from './modules/auth/service.ts';
 import { createRateLimiter } from './modules/rate-limit/limiter.ts';
 import { registerAuthContext } from './http/auth-context.ts';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes(deps.database));
   await app.register(authRoutes(accounts));
   await app.register(settingsRoutes(db));
+  await app.register(profileRoutes(db, clock));
 
   await registerSpa(app, config.webDistDir);
   return app;
