@@ -15,7 +15,8 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
       }
     >
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
+        {/* Location changes render immediately (no transitions), before any session change they trigger. */}
+        <BrowserRouter useTransitions={false}>
           <AppRoutes />
         </BrowserRouter>
       </QueryClientProvider>

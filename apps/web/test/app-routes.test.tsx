@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorBoundary } from '../src/components/route-error-boundary';
 import { AppRoutes } from '../src/router';
-import { LocationProbe, alice, mockApi, renderWithProviders, sessionRoute } from './helpers';
+import { LocationProbe, alice, json, mockApi, renderWithProviders, sessionRoute } from './helpers';
 
 function renderApp(route: string) {
   return renderWithProviders(
@@ -71,6 +72,28 @@ describe('AppRoutes', () => {
     expect(howItWorks.length).toBeGreaterThan(0);
     expect(howItWorks.every((link) => link.getAttribute('href') === '/how-it-works')).toBe(true);
   });
+
+  it.each(['/settings', '/my-projects'])(
+    'logging out on %s goes home (not to the login redirect)',
+    async (path) => {
+      let signedIn = true;
+      mockApi({
+        'GET /api/session': () => json({ user: signedIn ? alice : null }),
+        'POST /api/auth/sign-out': () => {
+          signedIn = false;
+          return json({ success: true });
+        },
+      });
+      const user = userEvent.setup();
+      renderApp(path);
+      await user.click(await screen.findByRole('button', { name: 'Account menu for alice' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Beat procrastination with money on the line' }),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    },
+  );
 
   it('sets the document title per page', async () => {
     mockApi(sessionRoute(null));

@@ -59,7 +59,9 @@ export function renderWithProviders(ui: ReactNode, { route = '/' }: { route?: st
   const queryClient = createTestQueryClient();
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={[route]} useTransitions={false}>
+        {ui}
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return { ...result, queryClient };

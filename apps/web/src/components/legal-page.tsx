@@ -33,7 +33,7 @@ export function LegalPage({
       <Card className="mt-8 p-5 sm:p-6">
         <nav aria-label="On this page">
           <h2 className="text-sm font-semibold text-slate-900">On this page</h2>
-          <ol className="mt-3 grid list-decimal gap-x-8 gap-y-1.5 pl-5 text-sm sm:grid-cols-2">
+          <ol className="mt-3 list-decimal gap-x-8 pl-5 [&>li]:mb-1.5 text-sm sm:columns-2 [&>li]:break-inside-avoid">
             {sections.map((section) => (
               <li key={section.id}>
                 <a href={`#${section.id}`} className="text-primary-700 hover:underline">

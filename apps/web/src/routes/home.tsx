@@ -1,4 +1,5 @@
 import CalendarCheck from 'lucide-react/icons/calendar-check';
+import Check from 'lucide-react/icons/check';
 import Plus from 'lucide-react/icons/plus';
 import PiggyBank from 'lucide-react/icons/piggy-bank';
 import Target from 'lucide-react/icons/target';
@@ -26,25 +27,78 @@ const highlights = [
   },
 ];
 
+/** A worked example beside the welcome text: what a project on Kept looks like, in numbers. */
+function ExampleProject() {
+  const checkIns = [true, true, true, true, false];
+  return (
+    <Card className="p-6">
+      <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Example project</p>
+      <h2 className="mt-1 text-lg font-semibold text-slate-900">Run a 10K by spring</h2>
+      <dl className="mt-4 grid grid-cols-2 gap-4">
+        <div>
+          <dt className="text-sm text-slate-600">Deposit</dt>
+          <dd className="tabular text-xl font-semibold text-slate-900">$100.00</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-600">Refundable</dt>
+          <dd className="tabular text-xl font-semibold text-primary-800">$140.00</dd>
+        </div>
+      </dl>
+      <div className="mt-5">
+        <p className="flex justify-between text-sm">
+          <span className="font-medium text-slate-900">Almost Done</span>
+          <span className="tabular text-slate-600">80%</span>
+        </p>
+        <div className="mt-2 h-2 rounded-full bg-slate-100" aria-hidden="true">
+          <div className="h-2 w-4/5 rounded-full bg-primary-600" />
+        </div>
+      </div>
+      <p className="mt-5 text-sm text-slate-700">You've checked in 4 of 5 times.</p>
+      <ul className="mt-2 flex gap-2" aria-label="Check-ins">
+        {checkIns.map((done, index) => (
+          <li
+            key={index}
+            className={
+              done
+                ? 'grid size-8 place-items-center rounded-full bg-primary-700 text-white'
+                : 'grid size-8 place-items-center rounded-full border-2 border-dashed border-slate-300 text-slate-500'
+            }
+          >
+            {done ? <Check aria-hidden="true" className="size-4" /> : null}
+            <span className="sr-only">{done ? 'Done' : 'Next'}</span>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
 function AnonymousWelcome() {
   return (
     <section className="border-b border-slate-200 bg-gradient-to-b from-primary-50 to-slate-50">
       <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
-        <p className="text-sm font-semibold tracking-wide text-primary-800 uppercase">Welcome to Kept</p>
-        <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
-          Beat procrastination with money on the line
-        </h1>
-        <p className="mt-5 max-w-2xl text-lg text-pretty text-slate-700">
-          Set a goal, put down a refundable deposit and check in as you go. Follow through and you get your
-          money back. Others can cheer you on and chip in along the way.
-        </p>
-        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <ButtonLink to="/login" size="lg">
-            Get Started
-          </ButtonLink>
-          <ButtonLink to="/how-it-works" size="lg" variant="secondary">
-            How it works
-          </ButtonLink>
+        <div className="grid items-center gap-10 lg:grid-cols-[1fr_22rem]">
+          <div>
+            <p className="text-sm font-semibold tracking-wide text-primary-800 uppercase">Welcome to Kept</p>
+            <h1 className="mt-3 max-w-3xl text-3xl font-bold tracking-tight text-balance text-slate-900 min-[400px]:text-4xl sm:text-5xl">
+              Beat procrastination with money on the line
+            </h1>
+            <p className="mt-5 max-w-2xl text-lg text-pretty text-slate-700">
+              Set a goal, put down a refundable deposit and check in as you go. Follow through and you get
+              your money back. Others can cheer you on and chip in along the way.
+            </p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              <ButtonLink to="/login" size="lg">
+                Get Started
+              </ButtonLink>
+              <ButtonLink to="/how-it-works" size="lg" variant="secondary">
+                How it works
+              </ButtonLink>
+            </div>
+          </div>
+          <div className="hidden lg:block">
+            <ExampleProject />
+          </div>
         </div>
         <ul className="mt-12 grid gap-4 sm:grid-cols-3">
           {highlights.map(({ Icon, title, text }) => (

@@ -163,7 +163,7 @@ export default function HowItWorksScreen() {
     <>
       <section className="border-b border-slate-200 bg-gradient-to-b from-primary-50 to-slate-50">
         <div className="mx-auto max-w-4xl px-4 py-14 text-center sm:px-6 sm:py-20">
-          <h1 className="text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
+          <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 min-[400px]:text-4xl sm:text-5xl">
             How Kept works
           </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-slate-700">

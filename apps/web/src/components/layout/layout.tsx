@@ -49,7 +49,7 @@ export function Layout() {
         Skip to content
       </a>
       <NavBar />
-      <main id="main" ref={main} tabIndex={-1} className="flex flex-1 flex-col">
+      <main id="main" ref={main} tabIndex={-1} className="flex-1">
         <Outlet />
       </main>
       <Footer />

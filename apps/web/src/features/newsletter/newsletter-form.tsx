@@ -66,7 +66,7 @@ export function NewsletterForm() {
           }}
           aria-invalid={hasError || undefined}
           aria-describedby={messageId}
-          className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-600"
+          className="h-10 w-full min-w-0 rounded-lg sm:flex-1 border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-600"
         />
         <Button type="submit" loading={status === 'submitting'} className="sm:w-auto">
           {status === 'submitting' ? 'Subscribing...' : status === 'success' ? 'Subscribed!' : 'Subscribe'}

@@ -1,0 +1,82 @@
+// Browser tests against the built app, served by the real server on a fresh data folder, in Debian's Chromium.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const PORT = 3100;
+const BASE_URL = `http://localhost:${PORT}`;
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!fs.existsSync(chromiumPath)) {
+  throw new Error(
+    `Chromium was not found at ${chromiumPath}, so the browser tests cannot run.\n` +
+      'Install Debian\'s Chromium with "sudo apt-get install chromium", or point CHROMIUM_PATH at a ' +
+      'Chromium/Chrome executable (for example CHROMIUM_PATH=/usr/bin/google-chrome npm test -w e2e).',
+  );
+}
+
+// One fresh, absolute data folder per run. The config is also loaded by every worker process; they inherit
+// the folder through the environment instead of each making their own.
+const ownsDataDir = process.env.KEPT_E2E_DATA_DIR === undefined;
+const dataDir = (process.env.KEPT_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'kept-e2e-')));
+if (ownsDataDir && process.env.KEPT_E2E_KEEP_DATA !== '1') {
+  // The runner exits only after the web server has shut down (and stopped its database).
+  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+}
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: chromiumPath,
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'npm run build -w apps/web && node apps/server/src/main.ts',
+    cwd: repoRoot,
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+    env: {
+      PORT: String(PORT),
+      BASE_URL,
+      DATA_DIR: dataDir,
+      DEMO_DATA: '0',
+    },
+  },
+});
