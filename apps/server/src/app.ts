@@ -1,6 +1,9 @@
 // Builds the Fastify app from its dependencies. main.ts boots it; tests call it and use app.inject().
 import crypto from 'node:crypto';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { MAX_IMAGE_BYTES } from '@kept/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Mailer } from './adapters/email/mailer.ts';
@@ -16,6 +19,12 @@ import { existingAccountEmail, resetPasswordEmail } from './modules/auth/emails.
 import { authRoutes } from './modules/auth/routes.ts';
 import { settingsRoutes } from './modules/account/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
+import { createStorage } from './adapters/storage/index.ts';
+import { LOCAL_UPLOADS_PREFIX } from './adapters/storage/local-storage.ts';
+import { checkInRoutes } from './modules/checkins/routes.ts';
+import { createCheckInService } from './modules/checkins/service.ts';
+import { favoriteRoutes } from './modules/favorites/routes.ts';
+import { manageProjectRoutes } from './modules/projects/manage-routes.ts';
 import { createAccountService } from './modules/auth/service.ts';
 import { createRateLimiter } from './modules/rate-limit/limiter.ts';
 import { registerAuthContext } from './http/auth-context.ts';
@@ -49,8 +58,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  await registerSecurityHeaders(app, { https: config.baseUrl.startsWith('https://') });
+  await registerSecurityHeaders(app, {
+    https: config.baseUrl.startsWith('https://'),
+  });
   await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1 },
+  });
 
   const clock = deps.clock ?? systemClock;
   app.decorate('clock', clock);
@@ -82,7 +96,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ),
     },
   });
-  const accounts = createAccountService({ auth, db, limiter, mailer, log: app.log });
+  const accounts = createAccountService({
+    auth,
+    db,
+    limiter,
+    mailer,
+    log: app.log,
+  });
   registerSameOriginGuard(app, config.baseUrl);
   registerAuthContext(app, accounts.currentUser);
 
@@ -90,6 +110,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes(accounts));
   await app.register(settingsRoutes(db));
   await app.register(profileRoutes(db, clock));
+
+  const storage = createStorage(config.storage);
+  if (config.storage.kind === 'local') {
+    await app.register(fastifyStatic, {
+      root: config.storage.uploadsDir,
+      prefix: LOCAL_UPLOADS_PREFIX,
+      decorateReply: false,
+      index: false,
+      setHeaders: (res) => {
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  const checkIns = createCheckInService({ db, storage, clock, log: app.log });
+  await app.register(checkInRoutes(checkIns));
+  await app.register(manageProjectRoutes(db, clock));
+  await app.register(favoriteRoutes(db));
 
   await registerSpa(app, config.webDistDir);
   return app;

@@ -1,7 +1,7 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { manualClock } from './support/clock.ts';
+import { insertProjectRow } from './support/project-rows.ts';
 import { createUser } from './support/users.ts';
 
 const clock = manualClock(new Date('2026-03-20T12:00:00Z'));
@@ -13,32 +13,13 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A bare projects row (the read model only; paid projects come through the deposit path elsewhere). */
-async function insertProject(
+const insertProject = (
   userId: string,
   title: string,
   createdAt: string,
   lengthDays: number,
   extra: { deleted?: boolean } = {},
-) {
-  const created = new Date(createdAt);
-  const end = new Date(created.getTime() + lengthDays * 86_400_000 - 1);
-  await t.database.pool.query(
-    `insert into projects (user_id, title, tag, description, deposit_amount, refundable_amount, created_at, end_date,
-       total_length_days, total_length_value, total_length_unit, check_in_frequency_days, check_in_frequency_value,
-       check_in_frequency_unit, project_timezone, payment_intent_id, deleted_at)
-     values ($1, $2, 'Writing', 'A goal', 5000, 5000, $3, $4, $5, $5, 'days', 1, 1, 'days', 'UTC', $6, $7)`,
-    [
-      userId,
-      title,
-      created,
-      end,
-      lengthDays,
-      `pi_row_${crypto.randomUUID()}`,
-      extra.deleted ? new Date() : null,
-    ],
-  );
-}
+) => insertProjectRow(t.database.pool, { userId, title, createdAt, lengthDays, ...extra });
 
 describe('public profiles', () => {
   it('answers 404 for an unknown user', async () => {

@@ -9,6 +9,8 @@ export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };
 
 // bigint columns come back as strings by default; every bigint we store (cents, ids) fits in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+// A DATE is a local calendar date ('YYYY-MM-DD'); never turn it into an instant.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export function connectDatabase(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });

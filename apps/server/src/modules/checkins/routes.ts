@@ -1,0 +1,61 @@
+import type {} from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { checkInRequestSchema, toProjectSummaryDto } from '@kept/contract';
+import { CHECK_IN_MESSAGES, MAX_IMAGE_BYTES, uploadTooLargeMessage } from '@kept/domain';
+import { HttpError } from '../../http/errors.ts';
+import { parseOrThrow } from '../../http/validate.ts';
+import type { CheckInService } from './service.ts';
+
+/** The check-in's text fields and its photo, from a multipart form or a JSON body. */
+async function readCheckIn(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, unknown>; photo?: Buffer }> {
+  if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown> };
+  const fields: Record<string, unknown> = {};
+  let photo: Buffer | undefined;
+  try {
+    const parts = request.parts({
+      limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, fieldSize: 20_000 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'photo' && bytes.length > 0) photo = bytes;
+      } else {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, 'file_too_large', uploadTooLargeMessage());
+    if (code?.startsWith('FST_')) throw new HttpError(400, 'bad_request', CHECK_IN_MESSAGES.failed);
+    throw err;
+  }
+  return photo ? { fields, photo } : { fields };
+}
+
+export const checkInRoutes =
+  (checkIns: CheckInService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/api/projects/:projectId/check-ins',
+      { schema: { params: z.object({ projectId: z.string() }) } },
+      async (request, reply) => {
+        const user = await request.requireUser();
+        const { fields, photo } = await readCheckIn(request);
+        const data = parseOrThrow(checkInRequestSchema({ hasPhoto: photo !== undefined }), fields);
+        const result = await checkIns.add({
+          projectId: request.params.projectId,
+          user,
+          fields: data,
+          ...(photo ? { photo } : {}),
+        });
+        return reply
+          .status(201)
+          .send({ checkIn: result.checkIn, summary: toProjectSummaryDto(result.summary) });
+      },
+    );
+  };

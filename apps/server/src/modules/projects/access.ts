@@ -1,0 +1,52 @@
+// Loading a project for an action, with the owner rules every write shares.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { SessionUser } from '@kept/contract';
+import type { Db } from '../../db/client.ts';
+import { projects } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+
+export type ProjectRow = typeof projects.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export const PROJECT_NOT_FOUND = 'Project not found';
+export const OWNER_ONLY = 'Only the owner of this project can do that.';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A live (not deleted) project by id, or a 404. `forUpdate` locks the row inside a transaction. */
+export async function findLiveProject(
+  db: Db | Tx,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<ProjectRow> {
+  if (!UUID.test(id)) throw new HttpError(404, 'not_found', PROJECT_NOT_FOUND);
+  const query = db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, id), isNull(projects.deletedAt)));
+  const [row] = opts.forUpdate ? await query.for('update') : await query;
+  if (!row) throw new HttpError(404, 'not_found', PROJECT_NOT_FOUND);
+  return row;
+}
+
+/** The project, if `user` owns it: 404 when it does not exist, 403 when it is someone else's. */
+export async function findOwnedProject(
+  db: Db | Tx,
+  id: string,
+  user: SessionUser,
+  opts: { forUpdate?: boolean } = {},
+): Promise<ProjectRow> {
+  const row = await findLiveProject(db, id, opts);
+  if (row.userId !== user.id) throw new HttpError(403, 'forbidden', OWNER_ONLY);
+  return row;
+}
+
+export const touch = () => ({ updatedAt: sql`now()` });
+
+export const scheduleOf = (p: ProjectRow) => ({
+  createdAt: p.createdAt,
+  endDate: p.endDate,
+  totalLengthDays: p.totalLengthDays,
+  checkInFrequencyDays: p.checkInFrequencyDays,
+  timezone: p.projectTimezone,
+});
