@@ -1,3 +1,4 @@
+import { signUpAndSignIn } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { DESKTOP, MOBILE, protectedPages, publicPages } from './support/pages.ts';
@@ -195,39 +196,22 @@ test.describe('narrowest phones (320 px)', () => {
   });
 });
 
-// Accounts arrive in a later issue. Until then the session answer is stubbed at the network edge, so the
-// signed-in menus can be exercised in a real browser. Replace with a real sign-in once /api/auth exists.
-test.describe('signed-in menus (session stubbed)', () => {
-  const user = {
-    id: 'e2e-user',
-    email: 'reader@example.com',
-    username: 'reader',
-    timezone: 'UTC',
-    createdAt: '2025-10-21T00:00:00.000Z',
-  };
-
-  test.beforeEach(async ({ page }) => {
-    let signedIn = true;
-    await page.route('**/api/session', (route) => route.fulfill({ json: { user: signedIn ? user : null } }));
-    await page.route('**/api/auth/sign-out', (route) => {
-      signedIn = false;
-      return route.fulfill({ json: { success: true } });
-    });
-  });
-
+test.describe('signed-in menus', () => {
   test('at 1280 px: My Projects, Create Project and a keyboard-operable account menu', async ({
     page,
     baseURL,
   }) => {
+    const { username } = await signUpAndSignIn(page, baseURL!);
     await page.setViewportSize(DESKTOP);
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, reader!' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${username}!` })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'My Projects' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Create Project' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Login' })).toBeHidden();
+    await expect(nav.getByRole('link', { name: 'How it works' })).toBeHidden();
 
-    const account = nav.getByRole('button', { name: 'Account menu for reader' });
+    const account = nav.getByRole('button', { name: `Account menu for ${username}` });
     await account.focus();
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
@@ -236,6 +220,7 @@ test.describe('signed-in menus (session stubbed)', () => {
     await expectNoSeriousA11yViolations(page, 'account menu open');
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
+    await expect(account).toBeFocused();
 
     await account.click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();
@@ -247,9 +232,14 @@ test.describe('signed-in menus (session stubbed)', () => {
     await expect(page).toHaveURL(`${baseURL}/`);
     await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
+
+    // The session really ended: a signed-in-only page now redirects again, even after a reload.
+    await page.goto('/settings');
+    await expect(page).toHaveURL(`${baseURL}/login?returnTo=%2Fsettings`);
   });
 
   test('at 375 px: the mobile menu lists the member pages and Logout', async ({ page, baseURL }) => {
+    await signUpAndSignIn(page, baseURL!);
     await page.setViewportSize(MOBILE);
     await page.goto('/my-projects');
     await expect(page.getByRole('heading', { level: 1, name: 'My Projects' })).toBeVisible();

@@ -15,5 +15,11 @@ export default defineConfig({
     assetsDir: 'assets',
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      treeshake: {
+        // Our shared packages are pure (rules and schemas, no import-time effects): let unused parts drop out.
+        moduleSideEffects: [{ test: /[\\/]packages[\\/](domain|contract)[\\/]src[\\/]/, sideEffects: false }],
+      },
+    },
   },
 });

@@ -3,7 +3,7 @@ import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { ComingSoon } from '../components/coming-soon';
 import { ButtonLink } from '../components/ui/button';
 import { PageContainer, PageHeader } from '../components/ui/page';
-import { categoryHeading } from '../lib/categories';
+import { categoryHeading } from '@kept/domain';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export default function CategoryScreen() {

@@ -4,6 +4,7 @@ import LogOut from 'lucide-react/icons/log-out';
 import Menu from 'lucide-react/icons/menu';
 import Plus from 'lucide-react/icons/plus';
 import X from 'lucide-react/icons/x';
+import { displayName } from '../../features/session/api';
 import { useSession } from '../../features/session/use-session';
 import { useSignOut } from '../../features/session/use-sign-out';
 import { cx } from '../../lib/cx';
@@ -126,7 +127,7 @@ export function NavBar() {
             {user ? (
               <>
                 <li className="px-3 pt-1 pb-2 text-sm text-slate-600">
-                  Signed in as <span className="font-semibold text-slate-900">{user.username}</span>
+                  Signed in as <span className="font-semibold text-slate-900">{displayName(user)}</span>
                 </li>
                 <li>
                   <NavLink to="/my-projects" className={mobileLinkClass}>

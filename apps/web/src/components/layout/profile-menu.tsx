@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import ChevronDown from 'lucide-react/icons/chevron-down';
 import LogOut from 'lucide-react/icons/log-out';
 import Settings from 'lucide-react/icons/settings';
-import type { SessionUser } from '../../features/session/api';
+import { displayName, type SessionUser } from '../../features/session/api';
 import { useSignOut } from '../../features/session/use-sign-out';
 
 const itemClass =
@@ -13,12 +13,13 @@ const itemClass =
 /** The signed-in user's dropdown in the desktop navigation: Settings and Logout. */
 export function ProfileMenu({ user }: { user: SessionUser }) {
   const { signOut, isSigningOut } = useSignOut();
-  const initial = user.username.slice(0, 1).toUpperCase();
+  const name = displayName(user);
+  const initial = name.slice(0, 1).toUpperCase();
 
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        aria-label={`Account menu for ${user.username}`}
+        aria-label={`Account menu for ${name}`}
         className="inline-flex h-10 items-center gap-2 rounded-full border border-slate-200 bg-white py-1 pr-3 pl-1 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 data-[state=open]:bg-slate-100"
       >
         <span
@@ -27,7 +28,7 @@ export function ProfileMenu({ user }: { user: SessionUser }) {
         >
           {initial}
         </span>
-        <span className="max-w-40 truncate">{user.username}</span>
+        <span className="max-w-40 truncate">{name}</span>
         <ChevronDown aria-hidden="true" className="size-4 text-slate-500" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -37,7 +38,7 @@ export function ProfileMenu({ user }: { user: SessionUser }) {
           className="z-50 min-w-52 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
         >
           <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-slate-600">
-            Signed in as <span className="font-semibold text-slate-900">{user.username}</span>
+            Signed in as <span className="font-semibold text-slate-900">{name}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item asChild className={itemClass}>

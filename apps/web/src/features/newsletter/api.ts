@@ -1,26 +1,19 @@
+import { EMAIL_MESSAGES, MESSAGES, validateEmail } from '@kept/domain';
+import type { NewsletterResponse } from '@kept/contract';
 import { ApiError, NetworkError, apiRequest } from '../../lib/api';
 
+/** The footer form's texts (spec §8 Newsletter), shared with the server where both say them. */
 export const NEWSLETTER_TEXT = {
-  blank: 'Please enter your email address',
-  invalid: 'Please enter a valid email address',
-  success: 'Successfully subscribed! Check your email for confirmation.',
-  failed: 'Failed to subscribe. Please try again.',
-  network: 'Network error. Please try again.',
+  blank: EMAIL_MESSAGES.required,
+  invalid: EMAIL_MESSAGES.invalid,
+  success: MESSAGES.newsletterSuccess,
+  failed: MESSAGES.newsletterFailed,
+  network: MESSAGES.networkError,
 } as const;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Client-side check of the footer form. Returns the message to show, or null when the email may be sent. */
+/** Client-side check (the shared rule): the message to show, or null when the email may be sent. */
 export function validateNewsletterEmail(email: string): string | null {
-  const trimmed = email.trim();
-  if (trimmed === '') return NEWSLETTER_TEXT.blank;
-  if (!EMAIL_PATTERN.test(trimmed)) return NEWSLETTER_TEXT.invalid;
-  return null;
-}
-
-interface NewsletterResponse {
-  success?: boolean;
-  error?: string;
+  return validateEmail(email);
 }
 
 export type NewsletterResult = { ok: true } | { ok: false; message: string };
@@ -28,7 +21,7 @@ export type NewsletterResult = { ok: true } | { ok: false; message: string };
 /** POST /api/newsletter {email}. Never throws: every outcome becomes a message from the spec. */
 export async function subscribeToNewsletter(email: string): Promise<NewsletterResult> {
   try {
-    const body = await apiRequest<NewsletterResponse | undefined>('/api/newsletter', {
+    const body = await apiRequest<Partial<NewsletterResponse> | undefined>('/api/newsletter', {
       method: 'POST',
       body: { email: email.trim() },
     });

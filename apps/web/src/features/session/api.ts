@@ -1,17 +1,7 @@
+import type { SessionResponse, SessionUser } from '@kept/contract';
 import { apiRequest } from '../../lib/api';
 
-/** The signed-in user as `GET /api/session` describes them. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  username: string;
-  timezone: string;
-  createdAt: string;
-}
-
-export interface SessionResponse {
-  user: SessionUser | null;
-}
+export type { SessionResponse, SessionUser };
 
 export const sessionQueryKey = ['session'] as const;
 
@@ -21,4 +11,9 @@ export function fetchSession(signal?: AbortSignal): Promise<SessionResponse> {
 
 export function signOut(): Promise<unknown> {
   return apiRequest<unknown>('/api/auth/sign-out', { method: 'POST', body: {} });
+}
+
+/** How to call the user in the interface: their username, or (before they picked one) their email. */
+export function displayName(user: SessionUser): string {
+  return user.username ?? user.email;
 }
