@@ -15,6 +15,8 @@ export default defineConfig({
     assetsDir: 'assets',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: lets the browser tests check the JS budget per screen.
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         // Our shared packages are pure (rules and schemas, no import-time effects): let unused parts drop out.

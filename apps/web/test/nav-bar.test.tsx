@@ -119,7 +119,9 @@ describe('NavBar signed in', () => {
   it('falls back to the email address while the user has no username yet', async () => {
     mockApi(sessionRoute({ ...alice, username: null }));
     renderNav('/');
-    expect(await desktopMenu().findByRole('button', { name: 'Account menu for alice@example.com' })).toBeVisible();
+    expect(
+      await desktopMenu().findByRole('button', { name: 'Account menu for alice@example.com' }),
+    ).toBeVisible();
   });
 
   it('shows the member links and Logout in the mobile menu', async () => {
