@@ -222,23 +222,23 @@ export default function HowItWorksScreen() {
             <dl className="mt-4 divide-y divide-slate-200 text-slate-700">
               <div className="flex justify-between gap-4 py-2">
                 <dt>Deposit</dt>
-                <dd className="tabular font-medium text-slate-900">$100.00</dd>
+                <dd className="tabular font-medium whitespace-nowrap text-slate-900">$100.00</dd>
               </div>
               <div className="flex justify-between gap-4 py-2">
                 <dt>80% of $50 in donations</dt>
-                <dd className="tabular font-medium text-slate-900">+ $40.00</dd>
+                <dd className="tabular font-medium whitespace-nowrap text-slate-900">+ $40.00</dd>
               </div>
               <div className="flex justify-between gap-4 py-2">
                 <dt>Refundable amount</dt>
-                <dd className="tabular font-medium text-slate-900">$140.00</dd>
+                <dd className="tabular font-medium whitespace-nowrap text-slate-900">$140.00</dd>
               </div>
               <div className="flex justify-between gap-4 py-2">
                 <dt>You miss 1 of 5 check-ins</dt>
-                <dd className="tabular font-medium text-slate-900">× (1 − 1 ÷ 5)</dd>
+                <dd className="tabular font-medium whitespace-nowrap text-slate-900">× (1 − 1 ÷ 5)</dd>
               </div>
               <div className="flex justify-between gap-4 py-2 text-base">
                 <dt className="font-semibold text-slate-900">You get back</dt>
-                <dd className="tabular font-bold text-primary-800">$112.00</dd>
+                <dd className="tabular font-bold whitespace-nowrap text-primary-800">$112.00</dd>
               </div>
             </dl>
             <p className="mt-3 text-sm text-slate-600">
