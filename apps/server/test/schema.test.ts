@@ -49,6 +49,8 @@ describe('database schema', () => {
       'payments.amount_cents:bigint',
       'projects.deposit_amount:bigint',
       'projects.refundable_amount:bigint',
+      'simulated_payment_intents.amount_cents:bigint',
+      'simulated_payment_intents.amount_refunded_cents:bigint',
     ]);
   });
 

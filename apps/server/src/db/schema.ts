@@ -207,9 +207,15 @@ export const payments = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     provider: text('provider').notNull(),
     kind: text('kind').notNull(),
-    providerIntentId: text('provider_intent_id').notNull(),
+    /** Null only between storing the row (with its idempotency key) and the provider's answer. */
+    providerIntentId: text('provider_intent_id'),
     providerCustomerId: text('provider_customer_id'),
+    /** Sent with every provider call for this payment; stored before the first call. */
     idempotencyKey: text('idempotency_key').notNull(),
+    /** sha256 of the intent's client secret: proves the caller holds it without keeping it. */
+    clientSecretHash: text('client_secret_hash'),
+    /** sha256 of the validated request, so a reused Idempotency-Key with other details is refused. */
+    requestHash: text('request_hash'),
     status: text('status').notNull().default('requires_payment'),
     amountCents: cents('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
@@ -233,6 +239,43 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_intent_key').on(t.provider, t.providerIntentId),
     uniqueIndex('payments_idempotency_key').on(t.idempotencyKey),
     index('payments_project_idx').on(t.projectId),
+    /** Reconciliation scans payments not (yet) applied. */
+    index('payments_unapplied_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('requires_payment', 'processing', 'failed')`),
+  ],
+);
+
+/**
+ * The simulated provider's own records: what a card processor would keep on its side. Only the
+ * simulated adapter reads or writes this table; the rest of the app sees it through PaymentProvider.
+ */
+export const simulatedPaymentIntents = pgTable(
+  'simulated_payment_intents',
+  {
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    amountRefundedCents: cents('amount_refunded_cents').notNull().default(0),
+    currency: text('currency').notNull(),
+    customerId: text('customer_id'),
+    /** Stripe's vocabulary: requires_payment_method, succeeded, canceled. */
+    status: text('status').notNull().default('requires_payment_method'),
+    lastError: text('last_error'),
+    metadata: jsonb('metadata').notNull().default({}),
+    /** Refunds made on this intent: [{ id, amountCents, idempotencyKey }]. */
+    refunds: jsonb('refunds').notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('simulated_intents_idempotency_key').on(t.idempotencyKey),
+    check('simulated_intents_amount_positive', sql`${t.amountCents} > 0`),
+    check(
+      'simulated_intents_refund_bounds',
+      sql`${t.amountRefundedCents} >= 0 and ${t.amountRefundedCents} <= ${t.amountCents}`,
+    ),
   ],
 );
 
