@@ -1,0 +1,51 @@
+// The payment provider behind one interface: `simulated` (default, our own database plays the card
+// processor) or `stripe`. Everything else in the app speaks these provider-neutral shapes.
+
+export type ProviderName = 'simulated' | 'stripe';
+
+/** A provider's payment intent, in our words. Amounts are integer cents. */
+export type ProviderIntent = {
+  id: string;
+  clientSecret: string;
+  amountCents: number;
+  /** What the provider actually collected (equals amountCents once succeeded). */
+  amountReceivedCents: number;
+  currency: string;
+  status: 'requires_payment' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+  customerId: string | null;
+  metadata: Record<string, string>;
+  /** The last attempt's failure, shown to the payer ('Your card was declined.'). */
+  lastError: string | null;
+};
+
+export type CreateIntentInput = {
+  amountCents: number;
+  currency: 'usd';
+  /** Same key, same intent: a retried call never makes a second charge. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+  description?: string;
+  /** Attach the intent to a customer: an existing one, or a new one made for this email. */
+  customer?: { existingId: string | null; email: string; userId: string };
+};
+
+export type RefundInput = { intentId: string; amountCents: number; idempotencyKey: string };
+export type ProviderRefund = { id: string; amountCents: number; status: 'succeeded' | 'pending' | 'failed' };
+
+export type PaymentProvider = {
+  readonly name: ProviderName;
+  /** The browser's key (Stripe's publishable key); null for the simulated provider. */
+  readonly publishableKey: string | null;
+  createIntent: (input: CreateIntentInput) => Promise<ProviderIntent>;
+  retrieveIntent: (id: string) => Promise<ProviderIntent>;
+  /** For settlement (later): give money back to the card that paid. */
+  refund: (input: RefundInput) => Promise<ProviderRefund>;
+};
+
+/** A provider call failed (network, provider error). The message is for logs, not for users. */
+export class ProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ProviderError';
+  }
+}

@@ -1,0 +1,140 @@
+// The production payment provider: Stripe PaymentIntents created by our server with idempotency keys
+// (the browser only confirms them with the Payment Element), and webhooks verified on the raw body.
+// STRIPE_API_URL points the SDK at another host (tests run a fake Stripe API on 127.0.0.1).
+import Stripe from 'stripe';
+import type {
+  CreateIntentInput,
+  PaymentProvider,
+  ProviderIntent,
+  ProviderRefund,
+  RefundInput,
+} from './provider.ts';
+import { ProviderError } from './provider.ts';
+
+export type StripeSettings = {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  apiUrl?: string;
+};
+
+export type StripeProvider = PaymentProvider & {
+  readonly name: 'stripe';
+  /** The event if the signature over the raw body is valid and recent; throws otherwise. */
+  verifyWebhook: (rawBody: Buffer, signature: string) => Stripe.Event;
+};
+
+function clientOptions(apiUrl: string | undefined): Stripe.StripeConfig {
+  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false };
+  if (apiUrl) {
+    const url = new URL(apiUrl);
+    options.host = url.hostname;
+    options.protocol = url.protocol === 'http:' ? 'http' : 'https';
+    if (url.port) options.port = Number(url.port);
+  }
+  return options;
+}
+
+function mapStatus(intent: Stripe.PaymentIntent): ProviderIntent['status'] {
+  switch (intent.status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'processing':
+      return 'processing';
+    case 'canceled':
+      return 'canceled';
+    case 'requires_payment_method':
+      return intent.last_payment_error ? 'failed' : 'requires_payment';
+    default:
+      return 'requires_payment';
+  }
+}
+
+/** A Stripe PaymentIntent (from the API or inside a webhook event) in provider-neutral terms. */
+export function fromStripeIntent(intent: Stripe.PaymentIntent): ProviderIntent {
+  const customer = intent.customer;
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    amountCents: intent.amount,
+    amountReceivedCents: intent.amount_received ?? 0,
+    currency: intent.currency,
+    status: mapStatus(intent),
+    customerId: typeof customer === 'string' ? customer : (customer?.id ?? null),
+    metadata: { ...(intent.metadata ?? {}) },
+    lastError: intent.last_payment_error?.message ?? null,
+  };
+}
+
+export function createStripeProvider(settings: StripeSettings): StripeProvider {
+  const stripe = new Stripe(settings.secretKey, clientOptions(settings.apiUrl));
+
+  const call = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (err) {
+      throw new ProviderError(`Stripe ${what} failed: ${err instanceof Error ? err.message : String(err)}`, {
+        cause: err,
+      });
+    }
+  };
+
+  return {
+    name: 'stripe',
+    publishableKey: settings.publishableKey,
+
+    async createIntent(input: CreateIntentInput) {
+      let customerId: string | undefined;
+      if (input.customer) {
+        const { existingId, email, userId } = input.customer;
+        customerId =
+          existingId ??
+          (
+            await call('customer creation', () =>
+              stripe.customers.create(
+                { email, metadata: { userId } },
+                { idempotencyKey: `${input.idempotencyKey}:customer` },
+              ),
+            )
+          ).id;
+      }
+      const intent = await call('payment intent creation', () =>
+        stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency,
+            // Card only: deposits are refunded to the card that paid them at settlement.
+            allowed_payment_method_types: ['card'],
+            metadata: input.metadata,
+            ...(customerId ? { customer: customerId } : {}),
+            ...(input.description ? { description: input.description } : {}),
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      return fromStripeIntent(intent);
+    },
+
+    async retrieveIntent(id) {
+      return fromStripeIntent(
+        await call('payment intent retrieval', () => stripe.paymentIntents.retrieve(id)),
+      );
+    },
+
+    async refund(input: RefundInput): Promise<ProviderRefund> {
+      const refund = await call('refund', () =>
+        stripe.refunds.create(
+          { payment_intent: input.intentId, amount: input.amountCents },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      const status =
+        refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' ? 'failed' : 'pending';
+      return { id: refund.id, amountCents: refund.amount, status };
+    },
+
+    verifyWebhook(rawBody, signature) {
+      return stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+    },
+  };
+}
