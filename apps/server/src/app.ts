@@ -26,6 +26,7 @@ import { createCheckInService } from './modules/checkins/service.ts';
 import { favoriteRoutes } from './modules/favorites/routes.ts';
 import { manageProjectRoutes } from './modules/projects/manage-routes.ts';
 import { createAccountService } from './modules/auth/service.ts';
+import { registerPayments } from './modules/payments/index.ts';
 import { createRateLimiter } from './modules/rate-limit/limiter.ts';
 import { registerAuthContext } from './http/auth-context.ts';
 import { registerSameOriginGuard } from './http/same-origin.ts';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes(deps.database));
   await app.register(authRoutes(accounts));
   await app.register(settingsRoutes(db));
+  await registerPayments(app, { config, db, mailer, clock, limiter });
   await app.register(profileRoutes(db, clock));
 
   const storage = createStorage(config.storage);

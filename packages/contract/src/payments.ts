@@ -14,31 +14,69 @@ export const PaymentStatusSchema = z.enum([
   'canceled',
 ]);
 
-/** A payment intent for the browser's payment form (deposit or donation). */
+export const PaymentKindSchema = z.enum(['deposit', 'donation']);
+
+/** GET /api/payments/config: which payment form to show. */
+export const PaymentsConfigResponseSchema = z.object({
+  provider: PaymentProviderSchema,
+  /** Stripe's publishable key; null for the simulated provider. */
+  publishableKey: z.string().nullable(),
+});
+export type PaymentsConfigResponse = z.infer<typeof PaymentsConfigResponseSchema>;
+
+/**
+ * A payment intent for the browser's payment form (deposit or donation). `paymentId` is ours (for
+ * the status and simulated confirm calls); `paymentIntentId` is the provider's.
+ */
 export const PaymentIntentResponseSchema = z.object({
   paymentId: z.string(),
   provider: PaymentProviderSchema,
   clientSecret: z.string(),
+  paymentIntentId: z.string(),
   amountCents: z.number().int().positive(),
   currency: z.literal('usd'),
 });
 export type PaymentIntentResponse = z.infer<typeof PaymentIntentResponseSchema>;
 
-/** A deposit intent also says how the charge splits. */
+/** A deposit intent also says how the charge splits, and names the customer (spec §3 payment response). */
 export const DepositIntentResponseSchema = PaymentIntentResponseSchema.extend({
   depositCents: z.number().int().positive(),
   feeCents: z.number().int().nonnegative(),
+  customerId: z.string().nullable(),
 });
 export type DepositIntentResponse = z.infer<typeof DepositIntentResponseSchema>;
 
-/** Where a payment stands; `projectId` once a deposit has created its project. */
+/** Where a payment stands; `projectId` once a deposit has created its project (always, for donations). */
 export const PaymentStatusResponseSchema = z.object({
   paymentId: z.string(),
+  kind: PaymentKindSchema,
   status: PaymentStatusSchema,
   projectId: z.string().nullable(),
   failureMessage: z.string().nullable(),
 });
 export type PaymentStatusResponse = z.infer<typeof PaymentStatusResponseSchema>;
+
+/** GET /api/payments/:paymentId/status?clientSecret=…: only the holder of the client secret may ask. */
+export const PaymentStatusQuerySchema = z.object({
+  clientSecret: z.string({ error: 'Payment not found' }).min(1, { error: 'Payment not found' }).max(500),
+});
+
+/** Optional `Idempotency-Key` header of the intent calls: one key per payment attempt. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
+export const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 8 to 200 letters, digits, or - _ : .';
+
+/**
+ * The simulated provider's card form (POST /api/payments/simulated/confirm). Card fields may be
+ * blank here: the simulated processor answers field messages ('Your card number is invalid.', …).
+ */
+export const SimulatedConfirmRequestSchema = z.object({
+  paymentId: z.string({ error: MESSAGES.generic }).trim().min(1, { error: MESSAGES.generic }).max(100),
+  clientSecret: z.string({ error: MESSAGES.generic }).min(1, { error: MESSAGES.generic }).max(500),
+  cardNumber: looseText(MESSAGES.generic).pipe(z.string().max(40)),
+  expiry: looseText(MESSAGES.generic).pipe(z.string().max(20)),
+  cvc: looseText(MESSAGES.generic).pipe(z.string().max(10)),
+});
+export type SimulatedConfirmRequest = z.input<typeof SimulatedConfirmRequestSchema>;
 
 /**
  * A donation: at least $0.50 ('Amount must be at least $0.50'); an optional donor email must look

@@ -1,0 +1,102 @@
+// A succeeded donation's effect, inside the payment-succeeded event's transaction: the donation row,
+// 80% to the project's refundable pool and 20% to the platform, and the project's refundable_amount
+// set to its new pool balance. The project row is locked first, so concurrent donations queue.
+import { donationSplit } from '@kept/domain';
+import { eq } from 'drizzle-orm';
+import type { EmailMessage } from '../../adapters/email/mailer.ts';
+import type { payments } from '../../db/schema.ts';
+import { donations, projects, users } from '../../db/schema.ts';
+import { ACCOUNTS, postTransaction, syncRefundable, type Tx } from '../ledger/ledger.ts';
+import { donationReceiptEmail, donationReceivedEmail } from './emails.ts';
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/** What a donation payment carries in its metadata (spec §7), as we stored it when creating the intent. */
+export type DonationMetadata = {
+  projectId: string;
+  donationId: string;
+  donorName: string;
+  donorEmail: string;
+  donorAnonymous: 'true' | 'false';
+};
+
+export async function applyDonation(
+  tx: Tx,
+  input: { payment: PaymentRow; baseUrl: string },
+): Promise<{ donationId: string; projectId: string; emails: EmailMessage[] }> {
+  const { payment } = input;
+  const meta = payment.metadata as DonationMetadata;
+  const projectId = payment.projectId;
+  if (!projectId || meta.projectId !== projectId)
+    throw new Error(`donation payment ${payment.id} has no project`);
+
+  const [project] = await tx
+    .select({ id: projects.id, title: projects.title, userId: projects.userId })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .for('update');
+  if (!project) throw new Error(`donation payment ${payment.id}: project ${projectId} not found`);
+
+  const split = donationSplit(payment.amountCents);
+  const donorName = meta.donorName === '' ? null : meta.donorName;
+  const donorEmail = meta.donorEmail === '' ? null : meta.donorEmail;
+  const donorAnonymous = meta.donorAnonymous !== 'false';
+  await tx.insert(donations).values({
+    id: meta.donationId,
+    projectId,
+    paymentId: payment.id,
+    amountCents: payment.amountCents,
+    creatorShareCents: split.creatorCents,
+    platformShareCents: split.platformCents,
+    donorName,
+    donorEmail,
+    donorAnonymous,
+  });
+  await postTransaction(tx, {
+    kind: 'donation',
+    idempotencyKey: `payment:${payment.id}:succeeded`,
+    paymentId: payment.id,
+    projectId,
+    memo: `Donation ${meta.donationId}`,
+    entries: [
+      { account: ACCOUNTS.card, amountCents: -payment.amountCents },
+      { account: ACCOUNTS.pool(projectId), amountCents: split.creatorCents },
+      { account: ACCOUNTS.platformFees, amountCents: split.platformCents },
+    ],
+  });
+  const refundableCents = await syncRefundable(tx, projectId);
+
+  const [owner] = await tx
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(eq(users.id, project.userId));
+  const url = `${input.baseUrl}/project/${projectId}`;
+  const emails: EmailMessage[] = [];
+  if (donorEmail) {
+    emails.push(
+      donationReceiptEmail({
+        to: donorEmail,
+        donorName,
+        title: project.title,
+        amountCents: payment.amountCents,
+        creatorCents: split.creatorCents,
+        url,
+      }),
+    );
+  }
+  if (owner) {
+    emails.push(
+      donationReceivedEmail({
+        to: owner.email,
+        username: owner.username,
+        donor: donorAnonymous ? null : donorName,
+        title: project.title,
+        amountCents: payment.amountCents,
+        creatorCents: split.creatorCents,
+        refundableCents,
+        url,
+      }),
+    );
+  }
+  return { donationId: meta.donationId, projectId, emails };
+}

@@ -1,0 +1,130 @@
+// The double-entry ledger (ARCHITECTURE.md "Money"; decision 002). Every money movement is one
+// transaction of signed integer-cent entries summing to zero, booked at most once per idempotency key,
+// always inside the caller's database transaction so it commits or rolls back with its cause.
+// The database refuses unbalanced transactions and any UPDATE/DELETE of ledger rows.
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions, projects } from '../../db/schema.ts';
+
+/** A drizzle transaction (what `db.transaction(async (tx) => …)` hands over). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The database or a transaction: read helpers accept either. */
+export type Executor = Db | Tx;
+
+/** Account codes. Positive balances: money held (pool, fees, charity); `card` goes negative as money comes in. */
+export const ACCOUNTS = {
+  /** Money outside Kept that came in by card (and goes back out by refund). */
+  card: 'card',
+  platformFees: 'platform-fees',
+  processingFees: 'processing-fees',
+  charity: 'charity',
+  pool: (projectId: string) => `pool:${projectId}`,
+  payable: (userId: string) => `payable:${userId}`,
+} as const;
+
+type AccountKind =
+  'external' | 'platform_fees' | 'processing_fees' | 'charity' | 'project_pool' | 'creator_payable';
+
+function describeAccount(code: string): {
+  kind: AccountKind;
+  projectId: string | null;
+  userId: string | null;
+} {
+  if (code === ACCOUNTS.card) return { kind: 'external', projectId: null, userId: null };
+  if (code === ACCOUNTS.platformFees) return { kind: 'platform_fees', projectId: null, userId: null };
+  if (code === ACCOUNTS.processingFees) return { kind: 'processing_fees', projectId: null, userId: null };
+  if (code === ACCOUNTS.charity) return { kind: 'charity', projectId: null, userId: null };
+  if (code.startsWith('pool:')) return { kind: 'project_pool', projectId: code.slice(5), userId: null };
+  if (code.startsWith('payable:')) return { kind: 'creator_payable', projectId: null, userId: code.slice(8) };
+  throw new Error(`Unknown ledger account code: ${code}`);
+}
+
+/** The account's id, creating the account on first use. Safe under concurrency. */
+export async function accountId(tx: Executor, code: string): Promise<string> {
+  const { kind, projectId, userId } = describeAccount(code);
+  const inserted = await tx
+    .insert(ledgerAccounts)
+    .values({ code, kind, projectId, userId })
+    .onConflictDoNothing({ target: ledgerAccounts.code })
+    .returning({ id: ledgerAccounts.id });
+  if (inserted[0]) return inserted[0].id;
+  // A separate statement, so its snapshot sees a row another transaction has just committed.
+  const [existing] = await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.code, code));
+  if (!existing) throw new Error(`Ledger account ${code} could not be created`);
+  return existing.id;
+}
+
+export type Posting = {
+  kind: string;
+  /** Unique per effect, e.g. 'payment:{paymentId}:succeeded'. */
+  idempotencyKey: string;
+  paymentId?: string | null;
+  projectId?: string | null;
+  memo?: string | null;
+  entries: { account: string; amountCents: number }[];
+};
+
+export type PostResult = { posted: true; transactionId: string } | { posted: false; transactionId: null };
+
+/**
+ * Book a balanced transaction inside `tx`. Zero entries are dropped; the rest must be safe integers
+ * summing to zero. A key already booked books nothing and answers `posted: false`.
+ */
+export async function postTransaction(tx: Tx, posting: Posting): Promise<PostResult> {
+  const entries = posting.entries.filter((e) => e.amountCents !== 0);
+  if (entries.some((e) => !Number.isSafeInteger(e.amountCents)))
+    throw new Error(`Ledger amounts must be integer cents (${posting.idempotencyKey})`);
+  const sum = entries.reduce((total, e) => total + e.amountCents, 0);
+  if (entries.length < 2 || sum !== 0)
+    throw new Error(`Ledger transaction ${posting.idempotencyKey} does not balance (sum ${sum})`);
+
+  const [created] = await tx
+    .insert(ledgerTransactions)
+    .values({
+      kind: posting.kind,
+      idempotencyKey: posting.idempotencyKey,
+      paymentId: posting.paymentId ?? null,
+      projectId: posting.projectId ?? null,
+      memo: posting.memo ?? null,
+    })
+    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
+    .returning({ id: ledgerTransactions.id });
+  if (!created) return { posted: false, transactionId: null };
+
+  const rows = [];
+  for (const entry of entries) {
+    rows.push({
+      transactionId: created.id,
+      accountId: await accountId(tx, entry.account),
+      amountCents: entry.amountCents,
+    });
+  }
+  await tx.insert(ledgerEntries).values(rows);
+  return { posted: true, transactionId: created.id };
+}
+
+/** An account's balance in cents (0 for an account that does not exist yet). */
+export async function balanceOf(db: Executor, code: string): Promise<number> {
+  const [row] = await db
+    .select({ balance: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::bigint` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(eq(ledgerAccounts.code, code));
+  return Number(row?.balance ?? 0);
+}
+
+/**
+ * Set the project's cached `refundable_amount` to its pool balance, in the same transaction as the
+ * entries that changed it. Callers hold the project row lock (`for update`) when it already existed.
+ */
+export async function syncRefundable(tx: Tx, projectId: string): Promise<number> {
+  const balance = await balanceOf(tx, ACCOUNTS.pool(projectId));
+  await tx
+    .update(projects)
+    .set({ refundableAmount: balance })
+    .where(and(eq(projects.id, projectId)));
+  return balance;
+}

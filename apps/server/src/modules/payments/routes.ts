@@ -1,0 +1,124 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CreateProjectRequestSchema,
+  IDEMPOTENCY_KEY_MESSAGE,
+  IDEMPOTENCY_KEY_PATTERN,
+  PaymentStatusQuerySchema,
+  SimulatedConfirmRequestSchema,
+  type PaymentsConfigResponse,
+} from '@kept/contract';
+import { PROJECT_MESSAGES } from '@kept/domain';
+import { z } from 'zod';
+import type { ConfiguredProvider } from '../../adapters/payments/index.ts';
+import { fromStripeIntent, type StripeProvider } from '../../adapters/payments/stripe.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { RateLimiter } from '../rate-limit/limiter.ts';
+import type { PaymentEvents } from './events.ts';
+import type { PaymentService } from './service.ts';
+
+const HOUR = 3_600_000;
+
+/** The optional `Idempotency-Key` header: one key per payment attempt, chosen by the browser. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const value = request.headers['idempotency-key'];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value))
+    throw new HttpError(400, 'validation_error', IDEMPOTENCY_KEY_MESSAGE);
+  return value;
+}
+
+export const paymentRoutes =
+  (deps: {
+    provider: ConfiguredProvider;
+    service: PaymentService;
+    limiter: RateLimiter;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { provider, service, limiter } = deps;
+
+    app.get('/api/payments/config', async (): Promise<PaymentsConfigResponse> => ({
+      provider: provider.name,
+      publishableKey: provider.publishableKey,
+    }));
+
+    app.post(
+      '/api/payments/deposit-intent',
+      { schema: { body: CreateProjectRequestSchema } },
+      async (request, reply) => {
+        const user = await request.currentUser();
+        if (!user) throw new HttpError(401, 'unauthorized', PROJECT_MESSAGES.mustBeLoggedIn);
+        const clientKey = idempotencyKeyOf(request);
+        await limiter.consume({ key: `payments:deposit:user:${user.id}`, max: 100, windowMs: HOUR });
+        const answer = await service.createDepositIntent({ user, draft: request.body, clientKey });
+        return reply.header('cache-control', 'no-store').send(answer);
+      },
+    );
+
+    app.post(
+      '/api/payments/simulated/confirm',
+      { schema: { body: SimulatedConfirmRequestSchema } },
+      async (request, reply) => {
+        const { paymentId, clientSecret, cardNumber, expiry, cvc } = request.body;
+        if (provider.name !== 'simulated') throw new HttpError(404, 'not_found', 'Not found.');
+        await limiter.consume({ key: `payments:confirm:ip:${request.ip}`, max: 300, windowMs: HOUR });
+        // Only the holder of the client secret counts against (and can exhaust) a payment's attempts.
+        await service.status(paymentId, clientSecret);
+        await limiter.consume({ key: `payments:confirm:payment:${paymentId}`, max: 30, windowMs: HOUR });
+        const status = await service.confirmSimulated({
+          paymentId,
+          clientSecret,
+          card: { cardNumber, expiry, cvc },
+        });
+        return reply.header('cache-control', 'no-store').send(status);
+      },
+    );
+
+    app.get(
+      '/api/payments/:paymentId/status',
+      { schema: { params: z.object({ paymentId: z.string() }), querystring: PaymentStatusQuerySchema } },
+      async (request, reply) => {
+        const status = await service.status(request.params.paymentId, request.query.clientSecret);
+        return reply.header('cache-control', 'no-store').send(status);
+      },
+    );
+  };
+
+/**
+ * POST /api/webhooks/stripe. Its own plugin, so its body parser (the raw bytes the signature covers)
+ * applies to this route only. Bad, stale or missing signature → 400; the effects run on the event path.
+ */
+export const stripeWebhookRoutes =
+  (deps: { provider: StripeProvider; events: PaymentEvents }): FastifyPluginAsync =>
+  async (app) => {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+    app.post('/api/webhooks/stripe', async (request, reply) => {
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || signature === '' || !Buffer.isBuffer(request.body)) {
+        throw new HttpError(400, 'invalid_signature', 'Missing Stripe signature.');
+      }
+      let event;
+      try {
+        event = deps.provider.verifyWebhook(request.body, signature);
+      } catch (err) {
+        request.log.warn({ err }, 'Stripe webhook with a bad signature');
+        throw new HttpError(400, 'invalid_signature', 'Invalid Stripe signature.');
+      }
+      if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
+        const paymentEvent = {
+          provider: 'stripe' as const,
+          eventId: event.id,
+          type: event.type,
+          intent: fromStripeIntent(event.data.object),
+        };
+        const result =
+          event.type === 'payment_intent.succeeded'
+            ? await deps.events.applyPaymentSucceeded(paymentEvent)
+            : await deps.events.applyPaymentFailed(paymentEvent);
+        return reply.send({ received: true, outcome: result.outcome });
+      }
+      return reply.send({ received: true, outcome: 'ignored' });
+    });
+  };
