@@ -1,4 +1,4 @@
-// Money in: wires the payment provider, the event path, payments and donations into
+// Money in: wires the payment provider, the event path, payments, donations and the newsletter into
 // the app, and runs reconciliation in the background (not under tests, which call it directly).
 import type { FastifyInstance } from 'fastify';
 import type { Mailer } from '../../adapters/email/mailer.ts';
@@ -8,6 +8,8 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { createDonationService } from '../donations/service.ts';
 import { donationRoutes } from '../donations/routes.ts';
+import { createNewsletterService } from '../newsletter/service.ts';
+import { newsletterRoutes } from '../newsletter/routes.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
 import { createPaymentEvents, type PaymentEvents } from './events.ts';
 import { paymentRoutes, stripeWebhookRoutes } from './routes.ts';
@@ -31,10 +33,12 @@ export async function registerPayments(
   const events = createPaymentEvents({ db, mailer, clock, baseUrl: config.baseUrl, log: app.log });
   const service = createPaymentService({ db, provider, events, clock, log: app.log });
   const donations = createDonationService({ db, payments: service, clock });
+  const newsletter = createNewsletterService({ db, mailer, baseUrl: config.baseUrl });
 
   await app.register(paymentRoutes({ provider, service, limiter }));
   if (provider.name === 'stripe') await app.register(stripeWebhookRoutes({ provider, events }));
   await app.register(donationRoutes({ donations, limiter }));
+  await app.register(newsletterRoutes({ newsletter, limiter, baseUrl: config.baseUrl }));
 
   if (config.env !== 'test') {
     let timer: NodeJS.Timeout | undefined;
