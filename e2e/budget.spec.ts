@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
 
-const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
+const dist = process.env.KEPT_E2E_WEB_DIST ?? path.resolve(import.meta.dirname, '../apps/web/dist');
 const INITIAL_BUDGET = 120_000;
 const SCREEN_BUDGET = 30_000;
 

@@ -5,7 +5,11 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
-const PORT = 3100;
+// Several people (or CI jobs) may run the suite at once on one machine: each run can pick its own port and
+// build folder (KEPT_E2E_PORT, KEPT_E2E_WEB_DIST); by default the usual apps/web/dist on port 3100.
+const PORT = Number(process.env.KEPT_E2E_PORT ?? 3100);
+const webDist = path.resolve(repoRoot, process.env.KEPT_E2E_WEB_DIST ?? 'apps/web/dist');
+process.env.KEPT_E2E_WEB_DIST = webDist;
 const BASE_URL = `http://localhost:${PORT}`;
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -77,6 +81,8 @@ export default defineConfig({
       BASE_URL,
       DATA_DIR: dataDir,
       DEMO_DATA: '0',
+      WEB_DIST_DIR: webDist,
+      KEPT_WEB_OUT_DIR: webDist,
     },
   },
 });

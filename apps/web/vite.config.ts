@@ -11,7 +11,7 @@ export default defineConfig({
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   build: {
-    outDir: 'dist',
+    outDir: process.env.KEPT_WEB_OUT_DIR ?? 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
     sourcemap: false,

@@ -55,6 +55,7 @@ const envSchema = z
     S3_PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
     DEMO_DATA: flag(true),
     TRUST_PROXY: flag(false),
+    WEB_DIST_DIR: z.string().trim().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -176,6 +177,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoData: env.DEMO_DATA && !env.DATABASE_URL && !env.STRIPE_SECRET_KEY,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
-    webDistDir: path.join(REPO_ROOT, 'apps/web/dist'),
+    webDistDir: env.WEB_DIST_DIR
+      ? path.resolve(base, env.WEB_DIST_DIR)
+      : path.join(REPO_ROOT, 'apps/web/dist'),
   };
 }
