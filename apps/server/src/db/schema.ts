@@ -40,6 +40,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    /** Home search matches words inside creators' usernames (pg_trgm, case-insensitive). */
+    index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
   ],
 );
 
@@ -135,6 +137,16 @@ export const projects = pgTable(
     paymentCustomerId: text('payment_customer_id'),
     /** Soft delete: the project leaves every list; payments and ledger are kept. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Check-in counters for the home filters (modules/projects/counters.ts, decision 005): satisfied
+     * periods and missed periods as of the last refresh, valid until `counters_valid_until` (the next
+     * instant a period can close); '-infinity' means never computed, 'infinity' final.
+     */
+    completedCheckins: integer('completed_checkins').notNull().default(1),
+    missedCheckins: integer('missed_checkins').notNull().default(0),
+    countersValidUntil: timestamp('counters_valid_until', { withTimezone: true })
+      .notNull()
+      .default(sql`'-infinity'`),
   },
   (t) => [
     check('projects_deposit_positive', sql`${t.depositAmount} > 0`),
@@ -149,12 +161,31 @@ export const projects = pgTable(
     check('projects_status', sql`${t.projectStatus} in ('active', 'completed', 'settled')`),
     uniqueIndex('projects_payment_intent_key').on(t.paymentIntentId),
     index('projects_user_id_idx').on(t.userId, t.createdAt.desc()),
-    index('projects_tag_refundable_idx').on(t.tag, t.refundableAmount.desc()),
-    index('projects_refundable_idx').on(t.refundableAmount.desc()),
+    // Browse queries (decision 005): every section and filter has an index; ties break on id.
+    index('projects_tag_refundable_idx').on(t.tag, t.refundableAmount.desc(), t.id),
+    index('projects_refundable_idx').on(t.refundableAmount.desc(), t.id),
     index('projects_end_date_idx').on(t.endDate),
     index('projects_created_at_idx').on(t.createdAt),
+    index('projects_length_idx').on(t.totalLengthDays),
+    index('projects_missed_idx').on(t.missedCheckins),
+    index('projects_completed_idx').on(t.completedCheckins),
+    index('projects_counters_due_idx').on(t.countersValidUntil),
+    /** Search text: every word in title, description or tag (pg_trgm; the query uses this expression). */
+    index('projects_search_trgm_idx').using(
+      'gin',
+      sql`(${t.title} || ' ' || ${t.description} || ' ' || ${t.tag}) gin_trgm_ops`,
+    ),
   ],
 );
+
+/**
+ * Visible (not deleted) projects per tag, kept exact by statement triggers on projects (migration
+ * 0003): the 'X of Y projects found' and '{n} project(s) found' counts without counting rows.
+ */
+export const projectTallies = pgTable('project_tallies', {
+  tag: text('tag').primaryKey(),
+  visibleCount: bigint('visible_count', { mode: 'number' }).notNull().default(0),
+});
 
 export const projectCheckins = pgTable(
   'project_checkins',
