@@ -131,43 +131,73 @@ const finite = looseNumber(NUMBER_MESSAGE).refine((value) => value === null || N
   message: NUMBER_MESSAGE,
 });
 
+const pageLimit = looseNumber(NUMBER_MESSAGE).pipe(z.number().int().min(1).max(MAX_PAGE_SIZE).nullable());
+const pageOffset = looseNumber(NUMBER_MESSAGE).pipe(z.number().int().min(0).nullable());
+
+const filterQueryShape = {
+  searchText: looseText(SEARCH_MESSAGE).pipe(z.string().max(200, { error: SEARCH_MESSAGE })),
+  categoryTags: tagList,
+  createdDateFrom: optionalDate,
+  createdDateTo: optionalDate,
+  endDateFrom: optionalDate,
+  endDateTo: optionalDate,
+  refundAmountMinCents: finite,
+  refundAmountMaxCents: finite,
+  missedCheckinsMin: finite,
+  missedCheckinsMax: finite,
+  completedCheckinsMin: finite,
+  completedCheckinsMax: finite,
+  projectLengthMin: finite,
+  projectLengthMax: finite,
+  includeCompleted: looseBoolean(false),
+  limit: pageLimit,
+  offset: pageOffset,
+};
+
+type FilterQueryOutput = z.output<z.ZodObject<typeof filterQueryShape>>;
+
+function toFiltersData({
+  limit,
+  offset,
+  ...filters
+}: FilterQueryOutput): ProjectFilters & { limit: number; offset: number } {
+  return { ...defaultFilters(), ...filters, limit: limit ?? FILTER_PAGE_SIZE, offset: offset ?? 0 };
+}
+
 /**
  * The filter set of spec §3 as a query string: numbers coerced from strings, dates YYYY-MM-DD,
  * categoryTags as 'Art,Music' or repeated, includeCompleted 'true'/'false'. Missing → the defaults.
  * Paging: limit (default 50, at most 200) and offset (default 0).
  */
-export const ProjectFiltersQuerySchema = z
-  .object({
-    searchText: looseText(SEARCH_MESSAGE).pipe(z.string().max(200, { error: SEARCH_MESSAGE })),
-    categoryTags: tagList,
-    createdDateFrom: optionalDate,
-    createdDateTo: optionalDate,
-    endDateFrom: optionalDate,
-    endDateTo: optionalDate,
-    refundAmountMinCents: finite,
-    refundAmountMaxCents: finite,
-    missedCheckinsMin: finite,
-    missedCheckinsMax: finite,
-    completedCheckinsMin: finite,
-    completedCheckinsMax: finite,
-    projectLengthMin: finite,
-    projectLengthMax: finite,
-    includeCompleted: looseBoolean(false),
-    limit: looseNumber(NUMBER_MESSAGE).pipe(z.number().int().min(1).max(MAX_PAGE_SIZE).nullable()),
-    offset: looseNumber(NUMBER_MESSAGE).pipe(z.number().int().min(0).nullable()),
-  })
-  .transform(({ limit, offset, ...filters }): ProjectFilters & { limit: number; offset: number } => ({
-    ...defaultFilters(),
-    ...filters,
-    limit: limit ?? FILTER_PAGE_SIZE,
-    offset: offset ?? 0,
-  }));
+export const ProjectFiltersQuerySchema = z.object(filterQueryShape).transform(toFiltersData);
 export type ProjectFiltersQuery = z.input<typeof ProjectFiltersQuerySchema>;
 export type ProjectFiltersData = z.output<typeof ProjectFiltersQuerySchema>;
 
+/**
+ * GET /api/projects and GET /api/home: the filter set plus the zone its date bounds are read in
+ * (`timeZone`, an IANA name; a signed-in viewer's own zone wins; unknown or missing → UTC).
+ */
+export const ProjectSearchQuerySchema = z
+  .object({
+    ...filterQueryShape,
+    timeZone: looseText('Please choose a valid timezone.').pipe(z.string().max(64)),
+  })
+  .transform(({ timeZone, ...rest }) => ({
+    ...toFiltersData(rest),
+    timeZone: timeZone.trim() === '' ? null : timeZone.trim(),
+  }));
+export type ProjectSearchQuery = z.input<typeof ProjectSearchQuerySchema>;
+export type ProjectSearchData = z.output<typeof ProjectSearchQuerySchema>;
+
+/** GET /api/categories/:slug paging: limit (default 50, at most 200) and offset (default 0). */
+export const CategoryQuerySchema = z
+  .object({ limit: pageLimit, offset: pageOffset })
+  .transform(({ limit, offset }) => ({ limit: limit ?? FILTER_PAGE_SIZE, offset: offset ?? 0 }));
+export type CategoryQuery = z.input<typeof CategoryQuerySchema>;
+
 /** The query-string entries for a filter set: only what differs from the defaults. */
 export function filtersToQuery(
-  filters: ProjectFilters & { limit?: number; offset?: number },
+  filters: ProjectFilters & { limit?: number; offset?: number; timeZone?: string | null },
 ): Record<string, string> {
   const defaults = defaultFilters();
   const query: Record<string, string> = {};
@@ -180,6 +210,8 @@ export function filtersToQuery(
       if (value !== undefined && value !== FILTER_PAGE_SIZE) query[key] = String(value);
     } else if (key === 'offset') {
       if (value !== undefined && value !== 0) query[key] = String(value);
+    } else if (key === 'timeZone') {
+      if (typeof value === 'string' && value !== '') query[key] = value;
     } else if (value !== null && value !== undefined && value !== defaults[key as keyof ProjectFilters]) {
       query[key] = String(value);
     }
@@ -289,36 +321,66 @@ export const ProjectDetailSchema = ProjectCardSchema.extend({
 });
 export type ProjectDetail = z.infer<typeof ProjectDetailSchema>;
 
-/** GET one project: the project, its check-ins (oldest first) and what the viewer may do. */
+/** The domain's `settle` of a pool: refund R, forfeit F, and R split into card refund and payout. */
+export const SettlementSchema = z.object({
+  poolCents: z.number().int(),
+  refundCents: z.number().int(),
+  forfeitCents: z.number().int(),
+  refundToCardCents: z.number().int(),
+  payoutCents: z.number().int(),
+});
+export type SettlementDto = z.infer<typeof SettlementSchema>;
+
+/**
+ * GET one project: the project, its check-ins (oldest first) and what the viewer may do. For the
+ * owner only, `refundIfEndedToday`: the shared refund rule applied to the pool with the check-ins
+ * missed so far (R = floor(P × (t − m) / t)); null for everyone else.
+ */
 export const ProjectDetailResponseSchema = z.object({
   project: ProjectDetailSchema,
   checkIns: z.array(CheckInSchema),
   viewer: z.object({ isOwner: z.boolean(), isFavorite: z.boolean(), signedIn: z.boolean() }),
+  refundIfEndedToday: SettlementSchema.nullable(),
 });
 export type ProjectDetailResponse = z.infer<typeof ProjectDetailResponseSchema>;
 
-/** A filtered list: one page of projects and how many matched in all. */
+/**
+ * A filtered list: one page of projects (largest refundable first), how many matched in all (X of
+ * 'X of Y projects found'), how many projects are visible at all (Y), and the page asked for.
+ */
 export const ProjectListResponseSchema = z.object({
   projects: z.array(ProjectCardSchema),
   total: z.number().int(),
+  visibleTotal: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
 });
 export type ProjectListResponse = z.infer<typeof ProjectListResponseSchema>;
 
-/** /category/{slug}: heading and projects. */
+/** /category/{slug}: heading, one page of projects and how many there are ('{n} project(s) found'). */
 export const CategoryResponseSchema = z.object({
   slug: z.string(),
   heading: z.string(),
   projects: z.array(ProjectCardSchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
 });
 export type CategoryResponse = z.infer<typeof CategoryResponseSchema>;
 
-/** The home page sections. `favorites` is empty for anonymous visitors. */
+/**
+ * The home page sections, small carousels whose titles open /category/{slug} for the rest: Favorites
+ * (empty for anonymous visitors), Largest Commitments and one per tag (live projects, largest
+ * refundable first), Finishing Soon (soonest end first), Editor's Picks (all-time top 8). With a
+ * filter in the query, the sections are empty and `results` holds the filtered list instead.
+ */
 export const HomeResponseSchema = z.object({
   favorites: z.array(ProjectCardSchema),
   topFunded: z.array(ProjectCardSchema),
   finishingSoon: z.array(ProjectCardSchema),
   featured: z.array(ProjectCardSchema),
   byTag: z.array(z.object({ tag: z.string(), slug: z.string(), projects: z.array(ProjectCardSchema) })),
+  results: ProjectListResponseSchema.optional(),
 });
 export type HomeResponse = z.infer<typeof HomeResponseSchema>;
 
