@@ -19,6 +19,8 @@ import { existingAccountEmail, resetPasswordEmail } from './modules/auth/emails.
 import { authRoutes } from './modules/auth/routes.ts';
 import { settingsRoutes } from './modules/account/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
+import { browseRoutes } from './modules/browse/routes.ts';
+import { projectDetailRoutes } from './modules/projects/detail-routes.ts';
 import { createStorage } from './adapters/storage/index.ts';
 import { LOCAL_UPLOADS_PREFIX } from './adapters/storage/local-storage.ts';
 import { checkInRoutes } from './modules/checkins/routes.ts';
@@ -112,6 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(settingsRoutes(db));
   await registerPayments(app, { config, db, mailer, clock, limiter });
   await app.register(profileRoutes(db, clock));
+  await app.register(browseRoutes(db, clock));
+  await app.register(projectDetailRoutes(db, clock));
 
   const storage = createStorage(config.storage);
   if (config.storage.kind === 'local') {

@@ -1,14 +1,20 @@
 // The project card every list shows (home, categories, profiles, My Projects), from a projects row.
 import { daysLeftBadge, isFinishingSoon, projectImage, projectSchedule, projectStatus } from '@kept/domain';
 import type { ProjectCard } from '@kept/contract';
+import { sql } from 'drizzle-orm';
 import { projects, users } from '../../db/schema.ts';
+
+/** Cards carry an excerpt of the description (lists never show more; the detail has the full text). */
+export const CARD_DESCRIPTION_LENGTH = 100;
+/** Characters of the description a card query reads (the excerpt is cut on a word in toProjectCard). */
+const CARD_DESCRIPTION_READ = CARD_DESCRIPTION_LENGTH + 1;
 
 /** The columns a card needs: select `{ ...cardColumns }` joined with users for the username. */
 export const cardColumns = {
   id: projects.id,
   title: projects.title,
   tag: projects.tag,
-  description: projects.description,
+  description: sql<string>`left(${projects.description}, ${sql.raw(String(CARD_DESCRIPTION_READ))})`,
   imageUrl: projects.imageUrl,
   depositAmount: projects.depositAmount,
   refundableAmount: projects.refundableAmount,
@@ -20,6 +26,23 @@ export const cardColumns = {
   totalLengthDays: projects.totalLengthDays,
   checkInFrequencyDays: projects.checkInFrequencyDays,
 };
+
+/** The same columns in raw SQL (projects `p` joined with users `u`), named like CardRow. */
+export const CARD_SELECT_SQL = `p.id, p.title, p.tag, left(p.description, ${CARD_DESCRIPTION_READ}) as description,
+  p.image_url as "imageUrl", p.deposit_amount as "depositAmount", p.refundable_amount as "refundableAmount",
+  p.user_id as "userId", u.username, p.created_at as "createdAt", p.end_date as "endDate",
+  p.project_timezone as "projectTimezone", p.total_length_days as "totalLengthDays",
+  p.check_in_frequency_days as "checkInFrequencyDays"`;
+
+/** At most `max` characters, cut at a word when one ends near the limit, with '…' when shortened. */
+export function excerpt(text: string, max = CARD_DESCRIPTION_LENGTH): string {
+  if (text.length <= max) return text;
+  let cut = text.slice(0, max);
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  const space = cut.lastIndexOf(' ');
+  if (space >= max * 0.6) cut = cut.slice(0, space);
+  return `${cut.trimEnd()}…`;
+}
 
 export type CardRow = {
   id: string;
@@ -51,7 +74,7 @@ export function toProjectCard(row: CardRow, now: Date, favorites?: ReadonlySet<s
     id: row.id,
     title: row.title,
     tag: row.tag,
-    description: row.description,
+    description: excerpt(row.description),
     imageUrl: projectImage(row.imageUrl, row.tag),
     depositCents: row.depositAmount,
     refundableCents: row.refundableAmount,

@@ -1,0 +1,263 @@
+// The SQL behind the home page, the filtered search and the category pages. Each builder returns plain
+// { text, values } so the same statement runs in the app and under EXPLAIN in the benchmark. Every
+// statement is served by an index at 100,000 projects (docs/decisions/005-browse-queries.md).
+import { TAG_NAMES, endOfLocalDay, startOfLocalDay, type ProjectFilters } from '@kept/domain';
+import { CARD_SELECT_SQL } from '../projects/cards.ts';
+
+export type Statement = { name?: string; text: string; values: unknown[] };
+
+/** Order of every list by refundable amount (matches projects_refundable_idx / _tag_refundable_idx). */
+const BY_REFUNDABLE = 'p.refundable_amount desc nulls last, p.id';
+const VISIBLE = 'p.deleted_at is null';
+/** Not completed: the domain's status is 'completed' once now > end. */
+const LIVE = (now: string) => `p.end_date >= ${now}`;
+/** Active and ending within 3 days (the domain's isFinishingSoon, FINISHING_SOON_DAYS). */
+const FINISHING_SOON = (now: string) =>
+  `p.end_date >= ${now} and p.end_date <= ${now} + interval '3 days' and p.created_at <= ${now}`;
+
+export type HomeSizes = { section: number; featured: number; perTag: number };
+
+/**
+ * Every shared home section in one round trip: Largest Commitments (live, by refundable), Finishing
+ * Soon (soonest end first), Editor's Picks (all-time top by refundable) and each tag (live, by
+ * refundable). Rows carry `section` ('topFunded' | 'finishingSoon' | 'featured' | a tag) and `rank`.
+ */
+export function homeSectionsStatement(now: Date, sizes: HomeSizes): Statement {
+  // Each section picks its few rows on its own index first; creators are joined once, at the end.
+  return {
+    name: 'kept_browse_home_v2',
+    text: `select p.section, p.rank, ${CARD_SELECT_SQL}
+  from (
+    (select 'topFunded'::text as section, row_number() over (order by ${BY_REFUNDABLE}) as rank, p.*
+       from projects p
+      where ${VISIBLE} and ${LIVE('$1')}
+      order by ${BY_REFUNDABLE} limit $2)
+    union all
+    (select 'finishingSoon'::text, row_number() over (order by p.end_date, p.id), p.*
+       from projects p
+      where ${VISIBLE} and ${FINISHING_SOON('$1')}
+      order by p.end_date, p.id limit $2)
+    union all
+    (select 'featured'::text, row_number() over (order by ${BY_REFUNDABLE}), p.*
+       from projects p
+      where ${VISIBLE}
+      order by ${BY_REFUNDABLE} limit $3)
+    union all
+    (select t.tag, p.*
+       from unnest($4::text[]) as t(tag)
+      cross join lateral (
+            select row_number() over (order by ${BY_REFUNDABLE}) as rank, p.*
+              from projects p
+             where p.tag = t.tag and ${VISIBLE} and ${LIVE('$1')}
+             order by ${BY_REFUNDABLE} limit $5) p)
+  ) p
+  join users u on u.id = p.user_id`,
+    values: [now, sizes.section, sizes.featured, [...TAG_NAMES], sizes.perTag],
+  };
+}
+
+/** A signed-in viewer's favorites: the live ones by refundable (home), or all of them (category). */
+export function favoritesStatement(
+  userId: string,
+  now: Date,
+  opts: { liveOnly: boolean; limit: number; offset: number },
+): Statement {
+  const live = opts.liveOnly ? `and ${LIVE('$4::timestamptz')}` : '';
+  return {
+    text: `select ${CARD_SELECT_SQL}
+  from (select p.* from user_favorites f join projects p on p.id = f.project_id
+         where f.user_id = $1 and ${VISIBLE} ${live}
+         order by ${BY_REFUNDABLE} limit $2 offset $3) p
+  join users u on u.id = p.user_id
+ order by ${BY_REFUNDABLE}`,
+    values: opts.liveOnly ? [userId, opts.limit, opts.offset, now] : [userId, opts.limit, opts.offset],
+  };
+}
+
+export function favoritesCountStatement(userId: string): Statement {
+  return {
+    text: `select count(*)::int as n from user_favorites f join projects p on p.id = f.project_id
+ where f.user_id = $1 and ${VISIBLE}`,
+    values: [userId],
+  };
+}
+
+/** The ids a viewer has starred (for isFavorite on cards). */
+export function favoriteIdsStatement(userId: string): Statement {
+  return { text: 'select project_id as id from user_favorites where user_id = $1', values: [userId] };
+}
+
+/** Visible projects per tag (trigger-maintained), for 'Y' and the category counts. */
+export function talliesStatement(): Statement {
+  return {
+    name: 'kept_browse_tallies_v1',
+    text: 'select tag, visible_count as n from project_tallies',
+    values: [],
+  };
+}
+
+// ---------- the filtered search ----------
+
+const INT_MAX = 2_147_483_647;
+const CENTS_MAX = Number.MAX_SAFE_INTEGER;
+
+/** Inclusive bounds on an integer column as integers: x ≥ 1.5 ⇔ x ≥ 2; x ≤ 2.5 ⇔ x ≤ 2. */
+function integerBounds(
+  min: number | null,
+  max: number | null,
+  limit: number,
+): [number | null, number | null] {
+  const lo = min === null ? null : Math.min(limit, Math.max(-limit, Math.ceil(min)));
+  const hi = max === null ? null : Math.min(limit, Math.max(-limit, Math.floor(max)));
+  return [lo, hi];
+}
+
+/** A LIKE pattern matching `term` anywhere, with LIKE's own characters escaped. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The words of the search text (the domain's matchesSearch splits the same way). */
+export function searchTerms(searchText: string): string[] {
+  return searchText.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/** Does the filter set read the stored check-in counters (missed or completed bounds)? */
+export function usesCounters(filters: ProjectFilters): boolean {
+  return (
+    filters.missedCheckinsMin !== null ||
+    filters.missedCheckinsMax !== null ||
+    filters.completedCheckinsMin !== null ||
+    filters.completedCheckinsMax !== null
+  );
+}
+
+/** The trigram-indexed search document (same expression as projects_search_trgm_idx). */
+const SEARCH_DOC = `(p.title || ' ' || p.description || ' ' || p.tag)`;
+
+/**
+ * WHERE conditions for a filter set, as the domain's projectMatchesFilters defines them: inclusive
+ * bounds, date bounds as local dates in `timeZone` (a date-to bound takes its whole day), completed
+ * projects hidden unless includeCompleted, every search word in title, description, tag or creator.
+ * Check-in bounds use the stored counters and leave out projects whose counters are not current
+ * (refreshed just before; length and frequency are never missing: the schema requires them).
+ */
+export function filterConditions(
+  filters: ProjectFilters,
+  now: Date,
+  timeZone: string,
+): { where: string; values: unknown[] } {
+  const values: unknown[] = [];
+  const param = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const conds = [VISIBLE];
+  if (!filters.includeCompleted) conds.push(LIVE(`${param(now)}::timestamptz`));
+  for (const term of searchTerms(filters.searchText)) {
+    const pattern = param(containsPattern(term));
+    conds.push(
+      `(${SEARCH_DOC} ilike ${pattern} or p.user_id = any(array(select su.id from users su where su.username ilike ${pattern})))`,
+    );
+  }
+  if (filters.categoryTags.length > 0) conds.push(`p.tag = any(${param(filters.categoryTags)}::text[])`);
+  if (filters.createdDateFrom !== null)
+    conds.push(`p.created_at >= ${param(startOfLocalDay(filters.createdDateFrom, timeZone))}`);
+  if (filters.createdDateTo !== null)
+    conds.push(`p.created_at <= ${param(endOfLocalDay(filters.createdDateTo, timeZone))}`);
+  if (filters.endDateFrom !== null)
+    conds.push(`p.end_date >= ${param(startOfLocalDay(filters.endDateFrom, timeZone))}`);
+  if (filters.endDateTo !== null)
+    conds.push(`p.end_date <= ${param(endOfLocalDay(filters.endDateTo, timeZone))}`);
+  const range = (column: string, bounds: [number | null, number | null], cast: string) => {
+    if (bounds[0] !== null) conds.push(`${column} >= ${param(bounds[0])}::${cast}`);
+    if (bounds[1] !== null) conds.push(`${column} <= ${param(bounds[1])}::${cast}`);
+  };
+  range(
+    'p.refundable_amount',
+    integerBounds(filters.refundAmountMinCents, filters.refundAmountMaxCents, CENTS_MAX),
+    'bigint',
+  );
+  if (usesCounters(filters)) {
+    conds.push(`p.counters_valid_until > ${param(now)}::timestamptz`);
+    range(
+      'p.missed_checkins',
+      integerBounds(filters.missedCheckinsMin, filters.missedCheckinsMax, INT_MAX),
+      'int',
+    );
+    range(
+      'p.completed_checkins',
+      integerBounds(filters.completedCheckinsMin, filters.completedCheckinsMax, INT_MAX),
+      'int',
+    );
+  }
+  range(
+    'p.total_length_days',
+    integerBounds(filters.projectLengthMin, filters.projectLengthMax, INT_MAX),
+    'int',
+  );
+  return { where: conds.join('\n   and '), values };
+}
+
+/** One page of matches, largest refundable first. */
+export function searchPageStatement(
+  filters: ProjectFilters,
+  now: Date,
+  timeZone: string,
+  page: { limit: number; offset: number },
+): Statement {
+  const { where, values } = filterConditions(filters, now, timeZone);
+  const n = values.length;
+  return {
+    text: `select ${CARD_SELECT_SQL}
+  from (select p.* from projects p
+         where ${where}
+         order by ${BY_REFUNDABLE} limit $${n + 1} offset $${n + 2}) p
+  join users u on u.id = p.user_id
+ order by ${BY_REFUNDABLE}`,
+    values: [...values, page.limit, page.offset],
+  };
+}
+
+/** How many projects match. */
+export function searchCountStatement(filters: ProjectFilters, now: Date, timeZone: string): Statement {
+  const { where, values } = filterConditions(filters, now, timeZone);
+  return { text: `select count(*)::int as n from projects p where ${where}`, values };
+}
+
+// ---------- category pages ----------
+
+/** A tag's page (or every project for Largest Commitments / Editor's Picks when `tag` is null). */
+export function categoryPageStatement(
+  tag: string | null,
+  page: { limit: number; offset: number },
+): Statement {
+  const byTag = tag === null ? '' : 'and p.tag = $3';
+  return {
+    text: `select ${CARD_SELECT_SQL}
+  from (select p.* from projects p where ${VISIBLE} ${byTag}
+         order by ${BY_REFUNDABLE} limit $1 offset $2) p
+  join users u on u.id = p.user_id
+ order by ${BY_REFUNDABLE}`,
+    values: tag === null ? [page.limit, page.offset] : [page.limit, page.offset, tag],
+  };
+}
+
+/** Finishing Soon's page, soonest end first. */
+export function finishingSoonPageStatement(now: Date, page: { limit: number; offset: number }): Statement {
+  return {
+    text: `select ${CARD_SELECT_SQL}
+  from (select p.* from projects p where ${VISIBLE} and ${FINISHING_SOON('$1::timestamptz')}
+         order by p.end_date, p.id limit $2 offset $3) p
+  join users u on u.id = p.user_id
+ order by p.end_date, p.id`,
+    values: [now, page.limit, page.offset],
+  };
+}
+
+export function finishingSoonCountStatement(now: Date): Statement {
+  return {
+    text: `select count(*)::int as n from projects p where ${VISIBLE} and ${FINISHING_SOON('$1::timestamptz')}`,
+    values: [now],
+  };
+}

@@ -1,0 +1,27 @@
+// GET /api/projects/:projectId — one project's page (detail.ts). Unknown, deleted or malformed ids: 404.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ProjectDetailResponse } from '@kept/contract';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../http/errors.ts';
+import { PROJECT_NOT_FOUND, loadProjectDetail } from './detail.ts';
+
+export const projectDetailRoutes =
+  (db: Db, clock: Clock): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/projects/:projectId',
+      { schema: { params: z.object({ projectId: z.string().max(100) }) } },
+      async (request): Promise<ProjectDetailResponse> => {
+        const detail = await loadProjectDetail(
+          db,
+          clock,
+          request.params.projectId,
+          await request.currentUser(),
+        );
+        if (!detail) throw new HttpError(404, 'not_found', PROJECT_NOT_FOUND);
+        return detail;
+      },
+    );
+  };
