@@ -134,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(manageProjectRoutes(db, clock));
   await app.register(favoriteRoutes(db));
 
-  await registerSpa(app, config.webDistDir);
+  await registerSpa(app, config.webDistDir, { db, baseUrl: config.baseUrl });
   return app;
 }
 

@@ -62,13 +62,20 @@ describe('HTTP basics', () => {
   });
 
   it('serves the SPA for every other GET, never cached', async () => {
-    for (const url of ['/', '/project/123', '/user/alice?x=1', '/category/art', '/some/deep/unknown/page']) {
+    for (const url of ['/', '/how-it-works?x=1', '/category/art', '/some/deep/unknown/page']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('SPA');
       expectSecurityHeaders(res.headers);
+    }
+    // A project or profile that does not exist: the same page, with a truthful 404 (meta-tags.test.ts).
+    for (const url of ['/project/123', '/user/alice?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('SPA');
     }
   });
 

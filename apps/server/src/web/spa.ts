@@ -1,15 +1,22 @@
 // Serves the built web app: hashed assets cached for a year, index.html never cached, and every other
 // GET falls back to index.html so client-side routes survive a reload. Unknown /api/* paths get a JSON 404.
+// Project and profile pages get their own <title> and link-preview tags (Open Graph, Twitter), escaped.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorEnvelope } from '@kept/contract';
+import type { Db } from '../db/client.ts';
+import { lookupPageMeta, renderPageMeta, type PageMeta } from './page-meta.ts';
 
 const MISSING_BUILD = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kept</title></head>
 <body><main><h1>Kept</h1><p>The web app has not been built yet. Run <code>npm run build</code>.</p></main></body></html>`;
 
-export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  distDir: string,
+  meta?: { db: Db; baseUrl: string },
+): Promise<void> {
   const indexPath = path.join(distDir, 'index.html');
   const hasBuild = fs.existsSync(indexPath);
   if (hasBuild) {
@@ -28,6 +35,21 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   }
   let indexHtml: string | undefined;
   const readIndex = () => (indexHtml ??= hasBuild ? fs.readFileSync(indexPath, 'utf8') : MISSING_BUILD);
+  const sendIndex = (reply: FastifyReply, html: string, status = 200) =>
+    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+
+  if (meta) {
+    const page = async (reply: FastifyReply, found: PageMeta | null) => {
+      if (!found) return sendIndex(reply, readIndex(), 404);
+      return sendIndex(reply, renderPageMeta(readIndex(), found, meta.baseUrl));
+    };
+    app.get<{ Params: { projectId: string } }>('/project/:projectId', async (request, reply) =>
+      page(reply, await lookupPageMeta(meta.db, app.clock.now(), { projectId: request.params.projectId })),
+    );
+    app.get<{ Params: { username: string } }>('/user/:username', async (request, reply) =>
+      page(reply, await lookupPageMeta(meta.db, app.clock.now(), { username: request.params.username })),
+    );
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -38,6 +60,6 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     if (!isPage || /\.[a-z0-9]+$/i.test(pathname)) {
       return reply.status(404).send(errorEnvelope('not_found', 'Not found.'));
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(readIndex());
+    return sendIndex(reply, readIndex());
   });
 }

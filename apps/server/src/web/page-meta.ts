@@ -1,0 +1,111 @@
+// Link previews for shared pages: a project's title, description and picture, or a creator's profile,
+// written into index.html as <title>, description, Open Graph and Twitter tags. Everything is escaped.
+import { DEFAULT_PROJECT_IMAGE, projectImage } from '@kept/domain';
+import type pg from 'pg';
+import type { Db } from '../db/client.ts';
+import { excerpt } from '../modules/projects/cards.ts';
+
+export type PageMeta = {
+  type: 'article' | 'profile';
+  title: string;
+  description: string;
+  /** A path on this site or an absolute URL. */
+  image: string;
+  /** The page's own path. */
+  path: string;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DESCRIPTION_LENGTH = 200;
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The preview of /project/{id} or /user/{username}; null when there is no such project or user. */
+export async function lookupPageMeta(
+  db: Db,
+  now: Date,
+  page: { projectId: string } | { username: string },
+): Promise<PageMeta | null> {
+  const pool: pg.Pool = db.$client;
+  if ('projectId' in page) {
+    if (!UUID.test(page.projectId)) return null;
+    const { rows } = await pool.query<{
+      id: string;
+      title: string;
+      description: string;
+      imageUrl: string | null;
+      tag: string;
+      username: string | null;
+    }>(
+      `select p.id, p.title, left(p.description, 400) as description, p.image_url as "imageUrl", p.tag, u.username
+         from projects p join users u on u.id = p.user_id where p.id = $1 and p.deleted_at is null`,
+      [page.projectId],
+    );
+    const project = rows[0];
+    if (!project) return null;
+    const description = project.description.trim()
+      ? project.description.trim()
+      : `A ${project.tag} commitment${project.username ? ` by ${project.username}` : ''} on Kept.`;
+    return {
+      type: 'article',
+      title: project.title,
+      description: excerpt(description.replace(/\s+/g, ' '), DESCRIPTION_LENGTH),
+      image: projectImage(project.imageUrl, project.tag),
+      path: `/project/${project.id}`,
+    };
+  }
+  const { rows } = await pool.query<{ username: string; active: number; completed: number }>(
+    `select u.username,
+            count(p.id) filter (where p.end_date >= $2)::int as active,
+            count(p.id) filter (where p.end_date < $2)::int as completed
+       from users u left join projects p on p.user_id = u.id and p.deleted_at is null
+      where lower(u.username) = lower($1)
+      group by u.id, u.username`,
+    [page.username, now],
+  );
+  const user = rows[0];
+  if (!user) return null;
+  const plural = (n: number, word: string) => `${n} ${word} project${n === 1 ? '' : 's'}`;
+  return {
+    type: 'profile',
+    title: `${user.username} on Kept`,
+    description: `${user.username} keeps their commitments on Kept: ${plural(user.active, 'active')} and ${plural(user.completed, 'completed')}.`,
+    image: DEFAULT_PROJECT_IMAGE,
+    path: `/user/${encodeURIComponent(user.username)}`,
+  };
+}
+
+function absolute(url: string, baseUrl: string): string {
+  try {
+    return new URL(url, `${baseUrl}/`).href;
+  } catch {
+    return new URL(DEFAULT_PROJECT_IMAGE, `${baseUrl}/`).href;
+  }
+}
+
+/** index.html with the page's <title> and description replaced and its preview tags added to <head>. */
+export function renderPageMeta(html: string, meta: PageMeta, baseUrl: string): string {
+  const title = escapeHtml(meta.title);
+  const description = escapeHtml(meta.description);
+  const image = escapeHtml(absolute(meta.image, baseUrl));
+  const url = escapeHtml(absolute(meta.path, baseUrl));
+  const tags = [
+    `<meta name="description" content="${description}" />`,
+    `<meta property="og:site_name" content="Kept" />`,
+    `<meta property="og:type" content="${meta.type}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:image" content="${image}" />`,
+    `<meta property="og:url" content="${url}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${title}" />`,
+    `<meta name="twitter:description" content="${description}" />`,
+    `<meta name="twitter:image" content="${image}" />`,
+  ];
+  const withoutOld = html
+    .replace(/<meta\s+name="description"[^>]*>\s*/i, '')
+    .replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${title} | Kept</title>`);
+  return withoutOld.replace(/<\/head>/i, () => `  ${tags.join('\n    ')}\n  </head>`);
+}
