@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connectDatabase, runMigrations } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { seedDemoData } from './db/seed/demo.ts';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -38,6 +39,14 @@ async function main(): Promise<void> {
     }
     const database = connectDatabase(url, config.databasePoolSize);
     await runMigrations(database);
+    if (config.demoData) {
+      // A fresh zero-config install shows a living site; a database with projects is left alone.
+      const demo = await seedDemoData(database.pool, new Date());
+      if (demo.seeded)
+        log.info(
+          `demo content: ${demo.users} creators, ${demo.projects} projects (DEMO_DATA=0 turns it off)`,
+        );
+    }
     const mailer = createMailer({ ...config.mail, log });
     const app = await buildApp({ config, database, mailer });
 
