@@ -34,10 +34,15 @@ export const users = pgTable(
     image: text('image'),
     username: text('username'),
     timezone: text('timezone').notNull().default('UTC'),
+    /** Check-in reminder emails (due day, overdue); turned off by the link in every reminder. */
+    remindersEnabled: boolean('reminders_enabled').notNull().default(true),
+    /** Random token of the reminders' unsubscribe link; made with the first reminder. */
+    notificationToken: text('notification_token'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('users_notification_token_key').on(t.notificationToken),
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     /** Home search matches words inside creators' usernames (pg_trgm, case-insensitive). */
@@ -147,6 +152,13 @@ export const projects = pgTable(
     countersValidUntil: timestamp('counters_valid_until', { withTimezone: true })
       .notNull()
       .default(sql`'-infinity'`),
+    /**
+     * The next instant the lifecycle job must look at this project (a period starts, a reminder is due,
+     * the project ends): decision 007. '-infinity' = as soon as possible (new rows), 'infinity' = never.
+     */
+    nextTickAt: timestamp('next_tick_at', { withTimezone: true })
+      .notNull()
+      .default(sql`'-infinity'`),
   },
   (t) => [
     check('projects_deposit_positive', sql`${t.depositAmount} > 0`),
@@ -170,6 +182,7 @@ export const projects = pgTable(
     index('projects_missed_idx').on(t.missedCheckins),
     index('projects_completed_idx').on(t.completedCheckins),
     index('projects_counters_due_idx').on(t.countersValidUntil),
+    index('projects_next_tick_idx').on(t.nextTickAt),
     /** Search text: every word in title, description or tag (pg_trgm; the query uses this expression). */
     index('projects_search_trgm_idx').using(
       'gin',
@@ -425,5 +438,135 @@ export const newsletterSubscribers = pgTable(
     uniqueIndex('newsletter_email_key').on(t.email),
     uniqueIndex('newsletter_token_key').on(t.unsubscribeToken),
     check('newsletter_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+// ---------- jobs, settlement, notifications (decision 007) ----------
+
+/**
+ * The job queue: one row per job, claimed with `for update skip locked` inside a transaction that stays
+ * open while the job runs, so a job runs on one worker at a time and a crash (lost connection) puts it
+ * back. `key` is unique: enqueueing the same work twice is a no-op. Times come from the injected clock.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    /** queued (waiting or due), done, failed (gave up after max_attempts). */
+    status: text('status').notNull().default('queued'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Null: retried for ever (settlement); else give up after this many failed runs (emails). */
+    maxAttempts: integer('max_attempts'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('jobs_key_key').on(t.key),
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.status} = 'queued'`),
+    check('jobs_status', sql`${t.status} in ('queued', 'done', 'failed')`),
+  ],
+);
+
+/**
+ * One settlement per project: the numbers frozen at the end (P, t, m, R, F and R's split), then the
+ * card refund's progress and the payout's. Ledger keys: settlement:{projectId}:forfeit|payout|refund.
+ */
+export const settlements = pgTable(
+  'settlements',
+  {
+    projectId: uuid('project_id')
+      .primaryKey()
+      .references(() => projects.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** pending → refunding → refunded | payout_pending | failed (retrying). */
+    state: text('state').notNull(),
+    poolCents: cents('pool_cents').notNull(),
+    depositCents: cents('deposit_cents').notNull(),
+    totalCheckins: integer('total_checkins').notNull(),
+    missedCheckins: integer('missed_checkins').notNull(),
+    refundCents: cents('refund_cents').notNull(),
+    forfeitCents: cents('forfeit_cents').notNull(),
+    refundToCardCents: cents('refund_to_card_cents').notNull(),
+    payoutCents: cents('payout_cents').notNull(),
+    /** The deposit's payment intent: the card the refund goes back to. */
+    paymentIntentId: text('payment_intent_id').notNull(),
+    /** Idempotency key of the card refund at the provider; a new one only after a definite failure. */
+    refundKey: text('refund_key').notNull(),
+    refundId: text('refund_id'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** Card refund attempts so far, and when the next one is due after a failure. */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** none (nothing to pay out), pending (owed, not yet paid), paid. */
+    payoutStatus: text('payout_status').notNull(),
+    payoutPaidCents: cents('payout_paid_cents').notNull().default(0),
+    payoutId: text('payout_id'),
+    payoutPaidAt: timestamp('payout_paid_at', { withTimezone: true }),
+    payoutAttempts: integer('payout_attempts').notNull().default(0),
+    payoutNextAttemptAt: timestamp('payout_next_attempt_at', { withTimezone: true }),
+    payoutNote: text('payout_note'),
+    /** Donations that succeeded after the numbers were frozen, settled by the same t and m. */
+    lateCreatorCents: cents('late_creator_cents').notNull().default(0),
+    latePayoutCents: cents('late_payout_cents').notNull().default(0),
+    lateForfeitCents: cents('late_forfeit_cents').notNull().default(0),
+    settledAt: timestamp('settled_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('settlements_user_idx').on(t.userId),
+    check(
+      'settlements_state',
+      sql`${t.state} in ('pending', 'refunding', 'refunded', 'payout_pending', 'failed')`,
+    ),
+    check('settlements_payout_status', sql`${t.payoutStatus} in ('none', 'pending', 'paid')`),
+    check(
+      'settlements_sums',
+      sql`${t.poolCents} = ${t.refundCents} + ${t.forfeitCents} and ${t.refundCents} = ${t.refundToCardCents} + ${t.payoutCents} and ${t.lateCreatorCents} = ${t.latePayoutCents} + ${t.lateForfeitCents}`,
+    ),
+    check(
+      'settlements_nonnegative',
+      sql`${t.refundToCardCents} >= 0 and ${t.payoutCents} >= 0 and ${t.forfeitCents} >= 0 and ${t.latePayoutCents} >= 0 and ${t.lateForfeitCents} >= 0 and ${t.refundToCardCents} <= ${t.depositCents}`,
+    ),
+    check(
+      'settlements_payout_bounds',
+      sql`${t.payoutPaidCents} >= 0 and ${t.payoutPaidCents} <= ${t.payoutCents} + ${t.latePayoutCents}`,
+    ),
+    check(
+      'settlements_checkins',
+      sql`${t.totalCheckins} >= 1 and ${t.missedCheckins} >= 0 and ${t.missedCheckins} < ${t.totalCheckins}`,
+    ),
+  ],
+);
+
+/** Emails sent once per project, period and kind (reminders: 'due', 'overdue'; 'settlement'). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    period: integer('period').notNull(),
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('notifications_once_key').on(t.projectId, t.period, t.kind),
+    check('notifications_kind', sql`${t.kind} in ('due', 'overdue', 'settlement')`),
   ],
 );
