@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
-import { ComingSoon } from '../components/coming-soon';
 import { ButtonLink } from '../components/ui/button';
 import { PageContainer, PageHeader } from '../components/ui/page';
 import { categoryHeading } from '@kept/domain';
+import { CategoryListing } from '../features/browse/category-listing';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export default function CategoryScreen() {
@@ -21,10 +21,8 @@ export default function CategoryScreen() {
       >
         Back to home
       </ButtonLink>
-      <PageHeader title={heading} />
-      <ComingSoon>
-        Category listings are coming soon: every project in {heading} will show up here.
-      </ComingSoon>
+      <PageHeader title={heading} className="mb-4" />
+      <CategoryListing key={category} slug={category} />
     </PageContainer>
   );
 }

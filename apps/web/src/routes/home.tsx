@@ -3,9 +3,9 @@ import Check from 'lucide-react/icons/check';
 import Plus from 'lucide-react/icons/plus';
 import PiggyBank from 'lucide-react/icons/piggy-bank';
 import Target from 'lucide-react/icons/target';
-import { ComingSoon } from '../components/coming-soon';
 import { ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { HomeBrowse } from '../features/browse/home-browse';
 import { useSession } from '../features/session/use-session';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -158,10 +158,7 @@ export default function HomeScreen() {
         <p className="mt-1 mb-6 text-slate-600">
           See what people are committing to, and support the ones you believe in.
         </p>
-        <ComingSoon>
-          Project browsing is coming soon: you'll be able to explore goals by category and back them right
-          here.
-        </ComingSoon>
+        <HomeBrowse />
       </section>
     </>
   );

@@ -1,0 +1,73 @@
+import { categoryFromSlug, projectsFoundMessage } from '@kept/domain';
+import FolderOpen from 'lucide-react/icons/folder-open';
+import Plus from 'lucide-react/icons/plus';
+import { ButtonLink } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { useSession } from '../session/use-session';
+import type { ProjectCardData } from '../projects/project-card';
+import { ProjectGrid } from './project-grid';
+import { LoadingProjects, ShowMore } from './states';
+import { useCategoryProjects } from './use-browse';
+
+/** 'No projects found / There are no projects in this category yet.', and for members a way to start one. */
+export function CategoryEmpty({ signedIn }: { signedIn: boolean }) {
+  return (
+    <Card className="flex flex-col items-center px-6 py-12 text-center">
+      <span className="grid size-12 place-items-center rounded-full bg-primary-50 text-primary-700">
+        <FolderOpen aria-hidden="true" className="size-6" />
+      </span>
+      <h2 className="mt-4 text-lg font-semibold text-slate-900">No projects found</h2>
+      <p className="mt-1 text-slate-600">There are no projects in this category yet.</p>
+      {signedIn ? (
+        <ButtonLink
+          to="/create-project"
+          className="mt-6"
+          icon={<Plus aria-hidden="true" className="size-4" />}
+        >
+          Create the First Project
+        </ButtonLink>
+      ) : null}
+    </Card>
+  );
+}
+
+function uniqueById(projects: ProjectCardData[]): ProjectCardData[] {
+  const seen = new Set<string>();
+  return projects.filter((project) => !seen.has(project.id) && seen.add(project.id));
+}
+
+/**
+ * A category's projects (spec §2 Category screen): '{n} project(s) found' and the card grid, 50 at a
+ * time. Unknown categories, and Favorites for anonymous visitors, have nothing to fetch; a failed fetch
+ * is only logged (spec §8) and shows the empty state.
+ */
+export function CategoryListing({ slug }: { slug: string }) {
+  const { user } = useSession();
+  const category = categoryFromSlug(slug);
+  const canFetch = category.kind !== 'other' && !(category.slug === 'favorites' && user === null);
+  const query = useCategoryProjects(category.slug, { enabled: canFetch });
+
+  if (canFetch && query.isPending) return <LoadingProjects />;
+  const pages = canFetch && !(query.isError && !query.isFetchNextPageError) ? (query.data?.pages ?? []) : [];
+  const projects = uniqueById(pages.flatMap((page) => page.projects));
+  const total = pages.at(-1)?.total ?? 0;
+  if (projects.length === 0) return <CategoryEmpty signedIn={user !== null} />;
+
+  return (
+    <div>
+      <p role="status" className="mb-6 text-slate-600">
+        {projectsFoundMessage(total)}
+      </p>
+      <ProjectGrid projects={projects} />
+      {projects.length < total ? (
+        <div className="mt-8 flex justify-center">
+          <ShowMore
+            remaining={total - projects.length}
+            loading={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}

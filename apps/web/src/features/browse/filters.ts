@@ -1,0 +1,189 @@
+// The home page's filter set (spec §3) in the URL, so a filtered view can be shared and reloaded.
+// The URL uses the API's own query format (the contract's filtersToQuery / ProjectFiltersQuerySchema:
+// only values that differ from the defaults; categoryTags comma-separated; dates YYYY-MM-DD; refund
+// bounds in cents), so the page passes it to the server as it is. The contract's functions are built on
+// zod, which would triple this screen's JavaScript, so this module reads and writes the same format with
+// the domain's helpers; test/browse-filters.test.ts checks both agree.
+import {
+  DEFAULT_FILTERS,
+  centsToDecimalString,
+  defaultFilters,
+  isLocalDate,
+  parseDollarsToCents,
+  type LocalDate,
+  type ProjectFilters,
+} from '@kept/domain';
+
+export type FilterKey = keyof ProjectFilters;
+
+/** Every filter, in the order of the filter set. */
+export const FILTER_KEYS = Object.keys(DEFAULT_FILTERS) as FilterKey[];
+
+export const DATE_FILTER_KEYS = ['createdDateFrom', 'createdDateTo', 'endDateFrom', 'endDateTo'] as const;
+export type DateFilterKey = (typeof DATE_FILTER_KEYS)[number];
+
+export const NUMBER_FILTER_KEYS = [
+  'refundAmountMinCents',
+  'refundAmountMaxCents',
+  'missedCheckinsMin',
+  'missedCheckinsMax',
+  'completedCheckinsMin',
+  'completedCheckinsMax',
+  'projectLengthMin',
+  'projectLengthMax',
+] as const;
+export type NumberFilterKey = (typeof NUMBER_FILTER_KEYS)[number];
+
+/** The server refuses longer search texts. */
+export const SEARCH_TEXT_MAX_LENGTH = 200;
+
+const TRUE_WORDS = ['true', '1', 'on', 'yes'];
+
+function parseNumber(text: string | null): number | null {
+  if (text === null || text.trim() === '') return null;
+  const value = Number(text.trim());
+  return Number.isFinite(value) ? value : null;
+}
+
+/**
+ * The filter set a URL's query describes. Missing values take the defaults; values the server would
+ * refuse (not a number, not a real date) are left out rather than failing the whole page.
+ */
+export function filtersFromSearchParams(params: URLSearchParams): ProjectFilters {
+  const filters = defaultFilters();
+  filters.searchText = (params.get('searchText') ?? '').slice(0, SEARCH_TEXT_MAX_LENGTH);
+  filters.categoryTags = params
+    .getAll('categoryTags')
+    .flatMap((value) => value.split(','))
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '');
+  for (const key of DATE_FILTER_KEYS) {
+    const value = params.get(key);
+    filters[key] = isLocalDate(value) ? value : null;
+  }
+  for (const key of NUMBER_FILTER_KEYS) filters[key] = parseNumber(params.get(key));
+  const includeCompleted = params.get('includeCompleted');
+  filters.includeCompleted =
+    includeCompleted !== null && TRUE_WORDS.includes(includeCompleted.trim().toLowerCase());
+  return filters;
+}
+
+/** The query entries of a filter set: only what differs from the defaults (as filtersToQuery). */
+export function filtersToEntries(filters: ProjectFilters): [FilterKey, string][] {
+  const entries: [FilterKey, string][] = [];
+  for (const key of FILTER_KEYS) {
+    const value = filters[key];
+    if (key === 'categoryTags') {
+      if (filters.categoryTags.length > 0) entries.push([key, filters.categoryTags.join(',')]);
+    } else if (key === 'searchText') {
+      if (filters.searchText.trim() !== '') entries.push([key, filters.searchText]);
+    } else if (value !== null && value !== DEFAULT_FILTERS[key]) {
+      entries.push([key, String(value)]);
+    }
+  }
+  return entries;
+}
+
+/** The canonical query string of a filter set ('' for the defaults), e.g. for cache keys. */
+export function filtersQueryString(filters: ProjectFilters): string {
+  return new URLSearchParams(filtersToEntries(filters)).toString();
+}
+
+/** `params` with its filter entries replaced by those of `filters` (other entries are kept). */
+export function withFilters(params: URLSearchParams, filters: ProjectFilters): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of FILTER_KEYS) next.delete(key);
+  for (const [key, value] of filtersToEntries(filters)) next.set(key, value);
+  return next;
+}
+
+// ---------- the form: what people type ----------
+
+/** The filter form's fields as typed: numbers and dates are strings, refund bounds in dollars. */
+export interface FilterDraft {
+  searchText: string;
+  categoryTags: string[];
+  createdDateFrom: string;
+  createdDateTo: string;
+  endDateFrom: string;
+  endDateTo: string;
+  refundAmountMin: string;
+  refundAmountMax: string;
+  missedCheckinsMin: string;
+  missedCheckinsMax: string;
+  completedCheckinsMin: string;
+  completedCheckinsMax: string;
+  projectLengthMin: string;
+  projectLengthMax: string;
+  includeCompleted: boolean;
+}
+
+function dollarsText(cents: number | null): string {
+  if (cents === null) return '';
+  if (!Number.isSafeInteger(cents)) return String(cents / 100);
+  return cents % 100 === 0 ? String(cents / 100) : centsToDecimalString(cents);
+}
+
+function centsFromText(text: string): number | null {
+  if (text.trim() === '') return null;
+  return parseDollarsToCents(text);
+}
+
+function numberText(value: number | null): string {
+  return value === null ? '' : String(value);
+}
+
+function localDate(text: string): LocalDate | null {
+  return isLocalDate(text) ? text : null;
+}
+
+export function draftFromFilters(filters: ProjectFilters): FilterDraft {
+  return {
+    searchText: filters.searchText,
+    categoryTags: [...filters.categoryTags],
+    createdDateFrom: filters.createdDateFrom ?? '',
+    createdDateTo: filters.createdDateTo ?? '',
+    endDateFrom: filters.endDateFrom ?? '',
+    endDateTo: filters.endDateTo ?? '',
+    refundAmountMin: dollarsText(filters.refundAmountMinCents),
+    refundAmountMax: dollarsText(filters.refundAmountMaxCents),
+    missedCheckinsMin: numberText(filters.missedCheckinsMin),
+    missedCheckinsMax: numberText(filters.missedCheckinsMax),
+    completedCheckinsMin: numberText(filters.completedCheckinsMin),
+    completedCheckinsMax: numberText(filters.completedCheckinsMax),
+    projectLengthMin: numberText(filters.projectLengthMin),
+    projectLengthMax: numberText(filters.projectLengthMax),
+    includeCompleted: filters.includeCompleted,
+  };
+}
+
+/** The filter set a form describes; fields that do not hold a valid value are left out. */
+export function filtersFromDraft(draft: FilterDraft): ProjectFilters {
+  return {
+    searchText: draft.searchText.slice(0, SEARCH_TEXT_MAX_LENGTH),
+    categoryTags: [...draft.categoryTags],
+    createdDateFrom: localDate(draft.createdDateFrom),
+    createdDateTo: localDate(draft.createdDateTo),
+    endDateFrom: localDate(draft.endDateFrom),
+    endDateTo: localDate(draft.endDateTo),
+    refundAmountMinCents: centsFromText(draft.refundAmountMin),
+    refundAmountMaxCents: centsFromText(draft.refundAmountMax),
+    missedCheckinsMin: parseNumber(draft.missedCheckinsMin),
+    missedCheckinsMax: parseNumber(draft.missedCheckinsMax),
+    completedCheckinsMin: parseNumber(draft.completedCheckinsMin),
+    completedCheckinsMax: parseNumber(draft.completedCheckinsMax),
+    projectLengthMin: parseNumber(draft.projectLengthMin),
+    projectLengthMax: parseNumber(draft.projectLengthMax),
+    includeCompleted: draft.includeCompleted,
+  };
+}
+
+/** A typed value the filter set cannot use (e.g. '12.345' dollars); shown as invalid in the form. */
+export function isInvalidDraftValue(draft: FilterDraft, field: keyof FilterDraft): boolean {
+  const text = draft[field];
+  if (typeof text !== 'string' || text.trim() === '') return false;
+  if (field === 'refundAmountMin' || field === 'refundAmountMax') return centsFromText(text) === null;
+  if (field.startsWith('created') || field.startsWith('end')) return localDate(text) === null;
+  if (field === 'searchText') return false;
+  return parseNumber(text) === null;
+}

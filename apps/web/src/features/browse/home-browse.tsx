@@ -1,0 +1,162 @@
+import type { ReactNode } from 'react';
+import Hourglass from 'lucide-react/icons/hourglass';
+import Sparkles from 'lucide-react/icons/sparkles';
+import Star from 'lucide-react/icons/star';
+import TrendingUp from 'lucide-react/icons/trending-up';
+import {
+  MESSAGES,
+  VIRTUAL_CATEGORY_HEADINGS,
+  filterCountMessage,
+  hasActiveFilters,
+  tagEmoji,
+} from '@kept/domain';
+import { useSession } from '../session/use-session';
+import type { ProjectCardData } from '../projects/project-card';
+import type { HomeResponse } from './api';
+import { CategoryCarousel } from './carousel';
+import { FilterBar } from './filter-bar';
+import { ProjectGrid } from './project-grid';
+import { LoadingProjects, ProjectsError, ShowMore } from './states';
+import { useFilteredProjects, useHomeSections, useUrlFilters } from './use-browse';
+
+interface Section {
+  slug: string;
+  title: string;
+  icon: ReactNode;
+  projects: ProjectCardData[];
+}
+
+const iconClass = 'size-5 text-primary-700';
+
+/**
+ * The home page's sections in the spec's order: Favorites (signed in, only when there are any),
+ * Largest Commitments, Finishing Soon, Editor's Picks, then one per tag.
+ */
+export function homeSections(home: HomeResponse, signedIn: boolean): Section[] {
+  const sections: Section[] = [];
+  if (signedIn && home.favorites.length > 0) {
+    sections.push({
+      slug: 'favorites',
+      title: VIRTUAL_CATEGORY_HEADINGS.favorites,
+      icon: <Star className={iconClass} />,
+      projects: home.favorites,
+    });
+  }
+  sections.push(
+    {
+      slug: 'top-funded',
+      title: VIRTUAL_CATEGORY_HEADINGS['top-funded'],
+      icon: <TrendingUp className={iconClass} />,
+      projects: home.topFunded,
+    },
+    {
+      slug: 'finishing-soon',
+      title: VIRTUAL_CATEGORY_HEADINGS['finishing-soon'],
+      icon: <Hourglass className={iconClass} />,
+      projects: home.finishingSoon,
+    },
+    {
+      slug: 'featured',
+      title: VIRTUAL_CATEGORY_HEADINGS.featured,
+      icon: <Sparkles className={iconClass} />,
+      projects: home.featured,
+    },
+  );
+  for (const tag of home.byTag) {
+    sections.push({
+      slug: tag.slug,
+      title: tag.tag,
+      icon: tagEmoji(tag.tag) || null,
+      projects: tag.projects,
+    });
+  }
+  return sections;
+}
+
+function HomeSections({ enabled }: { enabled: boolean }) {
+  const { user } = useSession();
+  const home = useHomeSections({ enabled });
+  if (home.isPending) return <LoadingProjects />;
+  if (home.isError) return <ProjectsError error={home.error} onRetry={() => void home.refetch()} />;
+  return (
+    <div className="space-y-12">
+      {homeSections(home.data, user !== null).map((section) => (
+        <CategoryCarousel
+          key={section.slug}
+          slug={section.slug}
+          title={section.title}
+          icon={section.icon}
+          projects={section.projects}
+        />
+      ))}
+    </div>
+  );
+}
+
+function uniqueById(projects: ProjectCardData[]): ProjectCardData[] {
+  const seen = new Set<string>();
+  return projects.filter((project) => !seen.has(project.id) && seen.add(project.id));
+}
+
+function FilteredResults({ results }: { results: ReturnType<typeof useFilteredProjects> }) {
+  if (results.isPending) return <LoadingProjects />;
+  if (results.isError && !results.isFetchNextPageError) {
+    return <ProjectsError error={results.error} onRetry={() => void results.refetch()} />;
+  }
+  const pages = results.data?.pages ?? [];
+  const projects = uniqueById(pages.flatMap((page) => page.projects));
+  const total = pages.at(-1)?.total ?? 0;
+  if (projects.length === 0)
+    return <p className="py-12 text-center text-slate-600">{MESSAGES.noProjectsMatching}</p>;
+
+  return (
+    <div aria-busy={results.isPlaceholderData || undefined}>
+      <ProjectGrid
+        projects={projects}
+        className={results.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}
+      />
+      {results.isFetchNextPageError ? (
+        <ProjectsError error={results.error} onRetry={() => void results.fetchNextPage()} />
+      ) : null}
+      {projects.length < total ? (
+        <div className="mt-8 flex flex-col items-center gap-3">
+          <p className="text-sm text-slate-600">Showing first {projects.length} results</p>
+          <ShowMore
+            remaining={total - projects.length}
+            loading={results.isFetchingNextPage}
+            onClick={() => void results.fetchNextPage()}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Filter count: 'X of Y projects found' (X matching, Y visible at all). */
+function summaryOf(results: ReturnType<typeof useFilteredProjects>): string | undefined {
+  const latest = results.data?.pages.at(-1);
+  return latest ? filterCountMessage(latest.total, latest.visibleTotal) : undefined;
+}
+
+/**
+ * The browsing half of the home page: the filter bar, then either the sections (no filters) or the
+ * filtered list, which the server runs. The filters live in the URL.
+ */
+export function HomeBrowse() {
+  const { filters, setFilters } = useUrlFilters();
+  const filtered = hasActiveFilters(filters);
+  const results = useFilteredProjects(filters, { enabled: filtered });
+
+  return (
+    <>
+      <FilterBar
+        filters={filters}
+        onChange={setFilters}
+        summary={filtered ? summaryOf(results) : undefined}
+      />
+      <div className="mt-10">
+        {filtered ? <FilteredResults results={results} /> : <HomeSections enabled={!filtered} />}
+      </div>
+    </>
+  );
+}
