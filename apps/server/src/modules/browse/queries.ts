@@ -219,10 +219,14 @@ export function searchPageStatement(
   };
 }
 
-/** How many projects match. */
+/** How many projects match (`n`), and how many are visible at all (`visible`, from the tallies). */
 export function searchCountStatement(filters: ProjectFilters, now: Date, timeZone: string): Statement {
   const { where, values } = filterConditions(filters, now, timeZone);
-  return { text: `select count(*)::int as n from projects p where ${where}`, values };
+  return {
+    text: `select (select count(*) from projects p where ${where})::int as n,
+       (select coalesce(sum(visible_count), 0) from project_tallies)::int as visible`,
+    values,
+  };
 }
 
 // ---------- category pages ----------

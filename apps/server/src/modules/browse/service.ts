@@ -90,7 +90,7 @@ export function homeJsonWithin(answer: HomeResponse, maxBytes: number): Buffer {
 export function createBrowseService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   const pool: pg.Pool = db.$client;
-  const shared = createSharedCache<Encoded>(clock, { ttlMs: SHARED_CACHE_MS, maxEntries: 1000 });
+  const shared = createSharedCache<Encoded>(clock, { ttlMs: SHARED_CACHE_MS, maxEntries: 500 });
   /** An answer every anonymous visitor shares: from the cache unless `fresh`. */
   const sharedAnswer = async <T>(
     key: string,
@@ -176,16 +176,15 @@ export function createBrowseService(deps: { db: Db; clock: Clock }) {
       if (await hasDueProjectCounters(db, now))
         await refreshDueProjectCounters(db, now, { limit: COUNTER_REFRESH_LIMIT });
     }
-    const [found, total, all, ids] = await Promise.all([
+    const [found, counts, ids] = await Promise.all([
       rows(searchPageStatement(input, now, zone, page)),
-      count(searchCountStatement(input, now, zone)),
-      tallies(),
+      rows<{ n: number; visible: number }>(searchCountStatement(input, now, zone)),
       viewer ? favoriteIds(viewer) : Promise.resolve(undefined),
     ]);
     return {
       projects: found.map((row) => toProjectCard(row, now, ids)),
-      total,
-      visibleTotal: all.total,
+      total: counts[0]?.n ?? 0,
+      visibleTotal: counts[0]?.visible ?? 0,
       ...page,
     };
   }
