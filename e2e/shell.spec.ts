@@ -187,6 +187,7 @@ test.describe('narrowest phones (320 px)', () => {
   test.use({ viewport: { width: 320, height: 640 } });
 
   test('no page scrolls sideways', async ({ page }) => {
+    test.slow(); // visits every page
     for (const { path, heading } of publicPages) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
@@ -201,6 +202,7 @@ test.describe('signed-in menus', () => {
     page,
     baseURL,
   }) => {
+    test.slow(); // sign-up, sign-in, a full menu round trip and an accessibility check
     const { username } = await signUpAndSignIn(page, baseURL!);
     await page.setViewportSize(DESKTOP);
     await page.goto('/');
