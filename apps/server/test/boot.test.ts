@@ -50,7 +50,7 @@ describe('booting Kept', () => {
     expect(kept).toEqual({ status: 'ok', database: 'ok' });
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
-  });
+  }, 180_000); // two real starts of a database and an app: generous on a loaded machine
 
   it('refuses to start with bad settings and names each one', async () => {
     const r = startServer({ PORT: 'nope', DATABASE_URL: 'mysql://localhost/x' });
@@ -58,5 +58,5 @@ describe('booting Kept', () => {
     expect(await r.exited).toBe(78);
     expect(r.output()).toContain('PORT');
     expect(r.output()).toContain('DATABASE_URL');
-  });
+  }, 60_000);
 });

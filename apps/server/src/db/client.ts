@@ -12,8 +12,13 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 // A DATE is a local calendar date ('YYYY-MM-DD'); never turn it into an instant.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
-export function connectDatabase(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+/** `acquireTimeoutMs`: how long a query may wait for a free connection before failing. */
+export function connectDatabase(url: string, poolSize = 10, acquireTimeoutMs = 5_000): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: acquireTimeoutMs,
+  });
   pool.on('error', () => {}); // idle client errors (e.g. the server restarting) must not crash the app
   const db = drizzle({ client: pool, schema }) as Db;
   return { db, pool, close: () => pool.end() };

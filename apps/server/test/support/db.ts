@@ -18,7 +18,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.end();
   }
   const url = withDatabase(adminUrl, name);
-  const database = connectDatabase(url, 5);
+  // Tests share two busy cores: let a query wait for a connection rather than fail for want of one.
+  const database = connectDatabase(url, 10, 60_000);
   let dropped = false;
   return {
     ...database,
