@@ -29,6 +29,8 @@ import { favoriteRoutes } from './modules/favorites/routes.ts';
 import { manageProjectRoutes } from './modules/projects/manage-routes.ts';
 import { createAccountService } from './modules/auth/service.ts';
 import { registerPayments } from './modules/payments/index.ts';
+import { registerJobs } from './jobs/index.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { createRateLimiter } from './modules/rate-limit/limiter.ts';
 import { registerAuthContext } from './http/auth-context.ts';
 import { registerSameOriginGuard } from './http/same-origin.ts';
@@ -113,6 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes(accounts));
   await app.register(settingsRoutes(db));
   await registerPayments(app, { config, db, mailer, clock, limiter });
+  registerJobs(app, { db, clock, mailer, baseUrl: config.baseUrl });
+  await app.register(notificationRoutes(db, config.baseUrl));
   await app.register(profileRoutes(db, clock));
   await app.register(browseRoutes(db, clock));
   await app.register(projectDetailRoutes(db, clock));

@@ -32,14 +32,28 @@ export type CreateIntentInput = {
 export type RefundInput = { intentId: string; amountCents: number; idempotencyKey: string };
 export type ProviderRefund = { id: string; amountCents: number; status: 'succeeded' | 'pending' | 'failed' };
 
+/** Money owed to a creator (the part of a refund above the deposit), sent to their payout account. */
+export type PayoutInput = {
+  userId: string;
+  amountCents: number;
+  idempotencyKey: string;
+  description: string;
+};
+export type ProviderPayout =
+  | { status: 'paid'; id: string }
+  /** Not sent yet (e.g. no payout account connected); the amount stays owed and is tried again later. */
+  | { status: 'pending'; id: null; reason: string };
+
 export type PaymentProvider = {
   readonly name: ProviderName;
   /** The browser's key (Stripe's publishable key); null for the simulated provider. */
   readonly publishableKey: string | null;
   createIntent: (input: CreateIntentInput) => Promise<ProviderIntent>;
   retrieveIntent: (id: string) => Promise<ProviderIntent>;
-  /** For settlement (later): give money back to the card that paid. */
+  /** Settlement: give money back to the card that paid. The same idempotency key never refunds twice. */
   refund: (input: RefundInput) => Promise<ProviderRefund>;
+  /** Settlement: pay a creator what is owed beyond the deposit. The same key never pays twice. */
+  payout: (input: PayoutInput) => Promise<ProviderPayout>;
 };
 
 /** A provider call failed (network, provider error). The message is for logs, not for users. */

@@ -9,7 +9,9 @@ import { simulatedPaymentIntents } from '../../db/schema.ts';
 import type {
   CreateIntentInput,
   PaymentProvider,
+  PayoutInput,
   ProviderIntent,
+  ProviderPayout,
   ProviderRefund,
   RefundInput,
 } from './provider.ts';
@@ -171,6 +173,14 @@ export function createSimulatedProvider(db: Db): SimulatedProvider {
           .where(eq(simulatedPaymentIntents.id, row.id));
         return { id: refund.id, amountCents: refund.amountCents, status: 'succeeded' };
       });
+    },
+
+    /** Paid at once (test mode has no bank); the id is derived from the key, so a replay is the same payout. */
+    async payout(input: PayoutInput): Promise<ProviderPayout> {
+      if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
+        throw new ProviderError('A payout must be a positive amount of cents');
+      const digest = crypto.createHash('sha256').update(input.idempotencyKey).digest('hex');
+      return { status: 'paid', id: `po_sim_${digest.slice(0, 24)}` };
     },
   };
 }

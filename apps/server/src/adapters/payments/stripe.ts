@@ -6,6 +6,7 @@ import type {
   CreateIntentInput,
   PaymentProvider,
   ProviderIntent,
+  ProviderPayout,
   ProviderRefund,
   RefundInput,
 } from './provider.ts';
@@ -23,6 +24,9 @@ export type StripeProvider = PaymentProvider & {
   /** The event if the signature over the raw body is valid and recent; throws otherwise. */
   verifyWebhook: (rawBody: Buffer, signature: string) => Stripe.Event;
 };
+
+export const STRIPE_PAYOUT_PENDING =
+  'Waiting for the creator to connect a payout account (Stripe Connect); the amount stays owed to them.';
 
 function clientOptions(apiUrl: string | undefined): Stripe.StripeConfig {
   const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false };
@@ -131,6 +135,14 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
       const status =
         refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' ? 'failed' : 'pending';
       return { id: refund.id, amountCents: refund.amount, status };
+    },
+
+    /**
+     * A payout needs a Stripe Connect account for the creator (a transfer to `destination`). Kept does
+     * not onboard creators to Connect yet, so the amount stays owed: recorded, shown and tried again.
+     */
+    async payout(): Promise<ProviderPayout> {
+      return { status: 'pending', id: null, reason: STRIPE_PAYOUT_PENDING };
     },
 
     verifyWebhook(rawBody, signature) {
