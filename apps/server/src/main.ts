@@ -74,6 +74,8 @@ async function main(): Promise<void> {
     process.on('SIGTERM', () => shutdown('SIGTERM'));
 
     await app.listen({ port: config.port, host: config.host });
+    // Settlement, reminders and queued emails: in this process, alongside any other instance.
+    app.jobs.start();
     log.info(`Kept is running at ${config.baseUrl}`);
   } catch (err) {
     log.fatal({ err }, 'Kept could not start');

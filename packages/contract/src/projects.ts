@@ -269,6 +269,55 @@ export function toProjectSummaryDto(summary: ProjectSummary): ProjectSummaryDto 
   return { ...summary, startsAt: summary.startsAt.toISOString(), endsAt: summary.endsAt.toISOString() };
 }
 
+/**
+ * What happened to an ended project's money (RULES.md "Money"): the refund R = floor(P × (t − m) / t)
+ * with the project's own numbers, where it went, and how far it has got. Shown on the project page and
+ * on My Projects' completed cards; null while the project has not ended.
+ * - status: 'processing' (settling, or the card refund is on its way: 5-10 business days),
+ *   'refunded' (the provider refunded the card on `refundedAt`), 'failed' (the card refund failed and
+ *   is retried at `nextAttemptAt`); `statusText` says it in words ('Refunded on March 31, 2026').
+ * - settled: false while the numbers are a preview (the end has passed, settlement has not run yet).
+ * - poolCents is P (deposit + donation shares) as it was at settlement: after settlement the project's
+ *   refundableCents is 0 (its pool is empty), so show this figure as the project's total.
+ * - payout: the part of R above the deposit (plus shares of donations that arrived after settlement),
+ *   paid to the creator: 'paid', or 'pending' with a note (e.g. no payout account yet); 'none' if 0.
+ */
+export const SettlementStatementSchema = z.object({
+  status: z.enum(['processing', 'refunded', 'failed']),
+  statusText: z.string(),
+  settled: z.boolean(),
+  settledAt: IsoDateTimeSchema.nullable(),
+  poolCents: z.number().int(),
+  depositCents: z.number().int(),
+  /** P − deposit: the creator shares (80%) of the donations in the pool. */
+  donationsCents: z.number().int(),
+  totalCheckIns: z.number().int(),
+  missedCheckIns: z.number().int(),
+  completedCheckIns: z.number().int(),
+  refundCents: z.number().int(),
+  forfeitCents: z.number().int(),
+  refundToCardCents: z.number().int(),
+  /** '($50.00 + $80.00) × (1 − 2/5) = $78.00' */
+  formula: z.string(),
+  refundedAt: IsoDateTimeSchema.nullable(),
+  attempts: z.number().int(),
+  nextAttemptAt: IsoDateTimeSchema.nullable(),
+  payout: z.object({
+    cents: z.number().int(),
+    paidCents: z.number().int(),
+    status: z.enum(['none', 'pending', 'paid']),
+    paidAt: IsoDateTimeSchema.nullable(),
+    note: z.string().nullable(),
+  }),
+  /** Donations that succeeded after settlement, settled at once by the same check-ins. */
+  lateDonations: z.object({
+    creatorCents: z.number().int(),
+    payoutCents: z.number().int(),
+    forfeitCents: z.number().int(),
+  }),
+});
+export type SettlementStatement = z.infer<typeof SettlementStatementSchema>;
+
 /** A project in lists and carousels. Enough to recompute its schedule with @kept/domain. */
 export const ProjectCardSchema = z.object({
   id: z.string(),
@@ -291,6 +340,8 @@ export const ProjectCardSchema = z.object({
   finishingSoon: z.boolean(),
   daysLeftBadge: DaysLeftBadgeSchema.nullable(),
   isFavorite: z.boolean().optional(),
+  /** My Projects' completed cards only: the settlement statement (absent on other lists). */
+  settlement: SettlementStatementSchema.nullable().optional(),
 });
 export type ProjectCard = z.infer<typeof ProjectCardSchema>;
 
@@ -341,6 +392,8 @@ export const ProjectDetailResponseSchema = z.object({
   checkIns: z.array(CheckInSchema),
   viewer: z.object({ isOwner: z.boolean(), isFavorite: z.boolean(), signedIn: z.boolean() }),
   refundIfEndedToday: SettlementSchema.nullable(),
+  /** Once the project has ended: its settlement statement (for everyone); null before the end. */
+  settlement: SettlementStatementSchema.nullable(),
 });
 export type ProjectDetailResponse = z.infer<typeof ProjectDetailResponseSchema>;
 

@@ -7,6 +7,7 @@ import type { EmailMessage } from '../../adapters/email/mailer.ts';
 import type { payments } from '../../db/schema.ts';
 import { donations, projects, users } from '../../db/schema.ts';
 import { ACCOUNTS, postTransaction, syncRefundable, type Tx } from '../ledger/ledger.ts';
+import { settleLateDonation } from '../settlement/service.ts';
 import { donationReceiptEmail, donationReceivedEmail } from './emails.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -64,6 +65,12 @@ export async function applyDonation(
       { account: ACCOUNTS.platformFees, amountCents: split.platformCents },
     ],
   });
+  // After the project's settlement froze its numbers, the share is settled at once by the same rule.
+  const late = await settleLateDonation(tx, {
+    projectId,
+    paymentId: payment.id,
+    creatorCents: split.creatorCents,
+  });
   const refundableCents = await syncRefundable(tx, projectId);
 
   const [owner] = await tx
@@ -94,6 +101,7 @@ export async function applyDonation(
         amountCents: payment.amountCents,
         creatorCents: split.creatorCents,
         refundableCents,
+        late,
         url,
       }),
     );

@@ -35,8 +35,13 @@ export function donationReceivedEmail(p: {
   amountCents: number;
   creatorCents: number;
   refundableCents: number;
+  /** Set when the donation arrived after the project was settled (its share was settled at once). */
+  late?: { payoutCents: number; forfeitCents: number } | null;
   url: string;
 }): EmailMessage {
+  const share = p.late
+    ? `Your project was already settled, so ${formatCents(p.creatorCents)} was settled by the same check-ins: ${formatCents(p.late.payoutCents)} is paid out to you and ${formatCents(p.late.forfeitCents)} goes to charity.`
+    : `${formatCents(p.creatorCents)} was added to your refundable amount, which is now ${formatCents(p.refundableCents)}. Keep checking in!`;
   return {
     to: p.to,
     subject: 'You received a donation',
@@ -45,7 +50,7 @@ export function donationReceivedEmail(p: {
       paragraphs: [
         p.username ? `Hi ${p.username},` : 'Hi,',
         `${p.donor ?? 'An anonymous supporter'} donated ${formatCents(p.amountCents)} to "${p.title}".`,
-        `${formatCents(p.creatorCents)} was added to your refundable amount, which is now ${formatCents(p.refundableCents)}. Keep checking in!`,
+        share,
       ],
       action: { label: 'Open your project', url: p.url },
     }),

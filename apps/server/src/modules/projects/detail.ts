@@ -7,6 +7,7 @@ import { toProjectSummaryDto } from '@kept/contract';
 import type pg from 'pg';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
+import { settlementStatementFor } from '../settlement/statement.ts';
 import { CARD_SELECT_SQL, toProjectCard, type CardRow } from './cards.ts';
 
 export const PROJECT_NOT_FOUND = 'Project not found';
@@ -98,5 +99,6 @@ export async function loadProjectDetail(
           missedCheckIns: summary.missedCheckIns,
         })
       : null,
+    settlement: await settlementStatementFor(db, row, checkIns, now),
   };
 }

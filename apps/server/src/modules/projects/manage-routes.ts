@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { projects, userFavorites, users } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { findOwnedProject } from './access.ts';
+import { settlementStatements } from '../settlement/statement.ts';
 import { cardColumns, toProjectCard } from './cards.ts';
 
 export const DELETE_BEFORE_END = 'You can delete a project only after its end date has passed.';
@@ -64,10 +65,13 @@ export const manageProjectRoutes =
         .orderBy(desc(projects.createdAt));
       const now = clock.now();
       const cards = rows.map((r) => toProjectCard(r, now));
+      const settled = await settlementStatements(db, rows, now);
       reply.header('cache-control', 'no-store');
       return {
         activeProjects: cards.filter((c) => c.status !== 'completed'),
-        completedProjects: cards.filter((c) => c.status === 'completed'),
+        completedProjects: cards
+          .filter((c) => c.status === 'completed')
+          .map((c) => ({ ...c, settlement: settled.get(c.id) ?? null })),
       };
     });
   };

@@ -1,0 +1,320 @@
+// The project lifecycle tick (decision 007). Each project row carries `next_tick_at`: the next instant
+// something can change for it without a user acting — a period starts (next_checkin_date moves on), a
+// reminder becomes due (09:00 in the owner's zone), the project ends. A worker claims due rows with
+// `for update skip locked` (so instances share the work and never tick one project twice at once) and,
+// in the same transaction:
+//   - keeps next_checkin_date right (the shared rules' nextCheckIn);
+//   - sends the due-day and the overdue reminder of the current period, once each (notifications row,
+//     unique per project/period/kind), when the owner has reminders on; the email is queued as a job;
+//   - after the end: project_status 'completed', no next check-in, and the 'settle' job queued for
+//     end + grace;
+//   - sets the next tick.
+import crypto from 'node:crypto';
+import {
+  addDays,
+  localDateOf,
+  nextCheckIn,
+  periodIndexOf,
+  periodRange,
+  periods,
+  projectSchedule,
+  satisfiedPeriods,
+  startOfLocalDay,
+  timeZoneOffsetMs,
+  normalizeTimeZone,
+  type LocalDate,
+  type Schedule,
+  type ScheduleCheckIn,
+} from '@kept/domain';
+import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import { notifications, projectCheckins, projects, users } from '../db/schema.ts';
+import type { Tx } from '../modules/ledger/ledger.ts';
+import { reminderEmail, type ReminderKind } from '../modules/notifications/emails.ts';
+import { queueEmail } from '../modules/notifications/outbox.ts';
+import { UNSUBSCRIBE_PATH } from '../modules/notifications/routes.ts';
+import { SETTLE_JOB, settleJobKey } from '../modules/settlement/service.ts';
+import { SETTLEMENT_GRACE_MS } from '../modules/settlement/rules.ts';
+import { enqueue } from './queue.ts';
+
+/** Reminders go out at or after this hour, local time in the owner's zone. */
+export const REMINDER_HOUR = 9;
+const BATCH = 100;
+const HOUR = 3_600_000;
+
+type Log = { error: (obj: object, msg: string) => void };
+
+type TickProject = {
+  id: string;
+  userId: string;
+  title: string;
+  createdAt: Date;
+  endDate: Date;
+  totalLengthDays: number;
+  checkInFrequencyDays: number;
+  projectTimezone: string;
+  projectStatus: string;
+  deletedAt: Date | null;
+};
+
+type Owner = {
+  id: string;
+  email: string;
+  username: string | null;
+  timezone: string;
+  remindersEnabled: boolean;
+  notificationToken: string | null;
+};
+
+/** The instant of `hour`:00 on local `date` in `timeZone` (right across DST changes). */
+export function atLocalHour(date: LocalDate, hour: number, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, hour);
+  const zone = normalizeTimeZone(timeZone);
+  const guess = wall - timeZoneOffsetMs(wall, zone);
+  return new Date(wall - timeZoneOffsetMs(guess, zone));
+}
+
+/**
+ * When a reminder about local date `date` (project zone) may go: 09:00 that day in the owner's zone,
+ * but never before the day has begun where the project lives.
+ */
+export function reminderTime(date: LocalDate, schedule: Schedule, ownerTimeZone: string): Date {
+  const owner = atLocalHour(date, REMINDER_HOUR, ownerTimeZone).getTime();
+  const dayStart = startOfLocalDay(date, schedule.timezone).getTime();
+  return new Date(Math.max(owner, dayStart));
+}
+
+export function createLifecycle(deps: { db: Db; clock: Clock; log: Log; baseUrl: string }) {
+  const { db, clock, log } = deps;
+
+  async function ensureToken(tx: Tx, owner: Owner): Promise<string> {
+    if (owner.notificationToken) return owner.notificationToken;
+    const [row] = await tx
+      .update(users)
+      .set({
+        notificationToken: sql`coalesce(${users.notificationToken}, ${crypto.randomBytes(24).toString('base64url')})`,
+      })
+      .where(eq(users.id, owner.id))
+      .returning({ token: users.notificationToken });
+    owner.notificationToken = row!.token;
+    return row!.token!;
+  }
+
+  async function remind(
+    tx: Tx,
+    input: { project: TickProject; owner: Owner; schedule: Schedule; checkIns: ScheduleCheckIn[] },
+    kind: ReminderKind,
+    period: number,
+    now: Date,
+  ): Promise<void> {
+    const { project, owner, schedule } = input;
+    const [note] = await tx
+      .insert(notifications)
+      .values({ projectId: project.id, userId: owner.id, period, kind, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: notifications.id });
+    if (!note) return;
+    const token = await ensureToken(tx, owner);
+    const missedSoFar = periods(schedule, input.checkIns, now).filter((p) => p.state === 'missed').length;
+    await queueEmail(
+      tx,
+      `notification:${note.id}`,
+      reminderEmail({
+        kind,
+        to: owner.email,
+        username: owner.username,
+        title: project.title,
+        dueDate: schedule.checkInDates[period]!,
+        lastDate: periodRange(schedule, period).last,
+        missedSoFar,
+        totalCheckIns: schedule.checkInDates.length,
+        url: `${deps.baseUrl}/project/${project.id}`,
+        unsubscribeUrl: `${deps.baseUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`,
+      }),
+      now,
+    );
+  }
+
+  async function tickProject(
+    tx: Tx,
+    project: TickProject,
+    checkIns: ScheduleCheckIn[],
+    owner: Owner | undefined,
+    now: Date,
+  ): Promise<void> {
+    const schedule = projectSchedule({
+      createdAt: project.createdAt,
+      endDate: project.endDate,
+      totalLengthDays: project.totalLengthDays,
+      checkInFrequencyDays: project.checkInFrequencyDays,
+      timezone: project.projectTimezone,
+    });
+    const t = now.getTime();
+    if (t > schedule.endsAt.getTime()) {
+      await enqueue(tx, {
+        kind: SETTLE_JOB,
+        key: settleJobKey(project.id),
+        payload: { projectId: project.id },
+        runAt: new Date(Math.max(t, schedule.endsAt.getTime() + SETTLEMENT_GRACE_MS)),
+      });
+      await tx
+        .update(projects)
+        .set({
+          projectStatus: project.projectStatus === 'active' ? 'completed' : project.projectStatus,
+          nextCheckinDate: null,
+          nextTickAt: sql`'infinity'`,
+        })
+        .where(eq(projects.id, project.id));
+      return;
+    }
+
+    const today = localDateOf(now, schedule.timezone);
+    const k = periodIndexOf(schedule, today) ?? 0;
+    const satisfied = satisfiedPeriods(schedule, checkIns);
+    const ownerZone = owner?.timezone ?? schedule.timezone;
+    const dueDate = schedule.checkInDates[k]!;
+    const { last } = periodRange(schedule, k);
+    const dayAfter = addDays(dueDate, 1);
+    const dueAt = reminderTime(dueDate, schedule, ownerZone);
+    const overdueAt = dayAfter <= last ? reminderTime(dayAfter, schedule, ownerZone) : null;
+
+    if (k >= 1 && !satisfied.has(k) && owner?.remindersEnabled && !project.deletedAt) {
+      const input = { project, owner, schedule, checkIns };
+      if (today === dueDate && t >= dueAt.getTime()) await remind(tx, input, 'due', k, now);
+      if (today > dueDate && overdueAt && t >= overdueAt.getTime())
+        await remind(tx, input, 'overdue', k, now);
+    }
+
+    const nextPeriod = schedule.checkInDates[k + 1];
+    const candidates = [
+      schedule.endsAt.getTime() + 1,
+      nextPeriod ? startOfLocalDay(nextPeriod, schedule.timezone).getTime() : Infinity,
+      k >= 1 ? dueAt.getTime() : Infinity,
+      k >= 1 && overdueAt ? overdueAt.getTime() : Infinity,
+    ].filter((c) => c > t);
+    const nextTick = new Date(Math.min(...candidates));
+    await tx
+      .update(projects)
+      .set({ nextCheckinDate: nextCheckIn(schedule, checkIns, now)?.date ?? null, nextTickAt: nextTick })
+      .where(eq(projects.id, project.id));
+  }
+
+  /** One batch of due projects, in one transaction; a project that fails is logged and looked at in an hour. */
+  async function tickBatch(): Promise<number> {
+    return db.transaction(async (tx) => {
+      const now = clock.now();
+      const rows = await tx
+        .select({
+          id: projects.id,
+          userId: projects.userId,
+          title: projects.title,
+          createdAt: projects.createdAt,
+          endDate: projects.endDate,
+          totalLengthDays: projects.totalLengthDays,
+          checkInFrequencyDays: projects.checkInFrequencyDays,
+          projectTimezone: projects.projectTimezone,
+          projectStatus: projects.projectStatus,
+          deletedAt: projects.deletedAt,
+        })
+        .from(projects)
+        .where(lte(projects.nextTickAt, now))
+        .orderBy(asc(projects.nextTickAt))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      if (rows.length === 0) return 0;
+      const ids = rows.map((r) => r.id);
+      const checkInRows = await tx
+        .select({
+          projectId: projectCheckins.projectId,
+          checkInProjectDate: projectCheckins.checkInProjectDate,
+          createdAt: projectCheckins.createdAt,
+        })
+        .from(projectCheckins)
+        .where(inArray(projectCheckins.projectId, ids));
+      const byProject = new Map<string, ScheduleCheckIn[]>();
+      for (const c of checkInRows) {
+        const list = byProject.get(c.projectId) ?? [];
+        list.push(c);
+        byProject.set(c.projectId, list);
+      }
+      const ownerRows = await tx
+        .select({
+          id: users.id,
+          email: users.email,
+          username: users.username,
+          timezone: users.timezone,
+          remindersEnabled: users.remindersEnabled,
+          notificationToken: users.notificationToken,
+        })
+        .from(users)
+        .where(inArray(users.id, [...new Set(rows.map((r) => r.userId))]));
+      const owners = new Map(ownerRows.map((o) => [o.id, o]));
+      for (const row of rows) {
+        try {
+          await tx.transaction((sp) =>
+            tickProject(sp, row, byProject.get(row.id) ?? [], owners.get(row.userId), now),
+          );
+        } catch (err) {
+          log.error({ err, projectId: row.id }, 'project lifecycle tick failed; trying again in an hour');
+          await tx
+            .update(projects)
+            .set({ nextTickAt: new Date(now.getTime() + HOUR) })
+            .where(eq(projects.id, row.id));
+        }
+      }
+      return rows.length;
+    });
+  }
+
+  /** Tick every due project (batches until none is left). Returns how many were ticked. */
+  async function tickDue(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await tickBatch();
+      total += n;
+      if (n < BATCH) return total;
+    }
+  }
+
+  /**
+   * The safety net: a settlement with work left (a refund to retry, a payout owed) or an ended project
+   * without a settlement gets its 'settle' job back if it has none queued (e.g. it was pruned).
+   */
+  async function sweep(): Promise<number> {
+    const now = clock.now();
+    const graceCutoff = new Date(now.getTime() - SETTLEMENT_GRACE_MS);
+    const { rows } = await db.execute<{ id: string; run_at: Date }>(sql`
+      select s.project_id as id,
+             least(case when s.state in ('pending', 'refunding', 'failed') then coalesce(s.next_attempt_at, ${now}) end,
+                   case when s.payout_status = 'pending' then coalesce(s.payout_next_attempt_at, ${now}) end) as run_at
+        from settlements s
+       where (s.state in ('pending', 'refunding', 'failed') or s.payout_status = 'pending')
+         and not exists (select 1 from jobs j where j.key = 'settle:' || s.project_id and j.status = 'queued')
+      union all
+      select p.id, ${now} as run_at
+        from projects p
+       where p.project_status <> 'settled' and p.end_date <= ${graceCutoff}
+         and not exists (select 1 from settlements s where s.project_id = p.id)
+         and not exists (select 1 from jobs j where j.key = 'settle:' || p.id and j.status = 'queued')
+         and p.next_tick_at = 'infinity'
+       limit 500`);
+    let queued = 0;
+    for (const row of rows) {
+      const ok = await enqueue(db, {
+        kind: SETTLE_JOB,
+        key: settleJobKey(row.id),
+        payload: { projectId: row.id },
+        runAt: new Date(row.run_at),
+        requeue: true,
+      });
+      if (ok) queued += 1;
+    }
+    return queued;
+  }
+
+  return { tickDue, sweep };
+}
+
+export type Lifecycle = ReturnType<typeof createLifecycle>;

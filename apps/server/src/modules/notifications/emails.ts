@@ -1,0 +1,94 @@
+import { formatLocalDate, type LocalDate } from '@kept/domain';
+import { escapeHtml, renderEmail } from '../../adapters/email/layout.ts';
+import type { EmailMessage } from '../../adapters/email/mailer.ts';
+
+export type ReminderKind = 'due' | 'overdue';
+
+/** Adds the unsubscribe link to both parts: a line of text, and a real link in the HTML. */
+function withUnsubscribe(body: { text: string; html: string }, url: string): { text: string; html: string } {
+  const link = `<p style="font-size:13px;color:#6b7280;margin:16px 0 0">Don't want these reminders? <a href="${escapeHtml(url)}" style="color:#047857">Unsubscribe from check-in reminders</a>.</p>`;
+  const line = `Don't want these reminders? Unsubscribe: ${url}`;
+  const footer = body.text.lastIndexOf('\n--\n');
+  return {
+    text:
+      footer === -1
+        ? `${body.text}\n${line}\n`
+        : `${body.text.slice(0, footer)}\n${line}\n${body.text.slice(footer)}`,
+    html: body.html.replace('</div></body></html>', `${link}\n</div></body></html>`),
+  };
+}
+
+/** The check-in reminder: on the day a check-in is due ('due'), or once it is overdue ('overdue'). */
+export function reminderEmail(p: {
+  kind: ReminderKind;
+  to: string;
+  username: string | null;
+  title: string;
+  /** d_k, the day the check-in is due. */
+  dueDate: LocalDate;
+  /** The period's last day: a check-in until then still counts. */
+  lastDate: LocalDate;
+  missedSoFar: number;
+  totalCheckIns: number;
+  url: string;
+  unsubscribeUrl: string;
+}): EmailMessage {
+  const hi = p.username ? `Hi ${p.username},` : 'Hi,';
+  const until = formatLocalDate(p.lastDate, { long: true });
+  const missed =
+    p.missedSoFar === 0
+      ? `So far you have not missed a single check-in of ${p.totalCheckIns}. Keep it that way!`
+      : `So far ${p.missedSoFar} of ${p.totalCheckIns} check-ins are missed; every one you make keeps more of your refund.`;
+  const content =
+    p.kind === 'due'
+      ? {
+          subject: `Check-in due today: ${p.title}`,
+          heading: `Time to check in on "${p.title}"`,
+          paragraphs: [
+            hi,
+            `Today, ${formatLocalDate(p.dueDate, { long: true })}, is a check-in day for "${p.title}". Post an update, a photo or a video to keep your full refund.`,
+            p.lastDate === p.dueDate
+              ? 'It counts until the end of today; after that this check-in is missed and your refund shrinks.'
+              : `It counts until the end of ${until}; after that this check-in is missed and your refund shrinks.`,
+            missed,
+          ],
+        }
+      : {
+          subject: `Check-in overdue: ${p.title}`,
+          heading: `Your check-in for "${p.title}" is overdue`,
+          paragraphs: [
+            hi,
+            `Your check-in for "${p.title}" was due on ${formatLocalDate(p.dueDate, { long: true })}. There is still time: a check-in by the end of ${until} counts.`,
+            missed,
+          ],
+        };
+  return {
+    to: p.to,
+    subject: content.subject,
+    ...withUnsubscribe(
+      renderEmail({
+        heading: content.heading,
+        paragraphs: content.paragraphs,
+        action: { label: 'Check in now', url: p.url },
+        footer: 'Kept · check-in reminders for your projects',
+      }),
+      p.unsubscribeUrl,
+    ),
+  };
+}
+
+/** The page the unsubscribe link opens. */
+export function unsubscribedPage(opts: { ok: boolean; homeUrl: string }): string {
+  const title = opts.ok ? 'Check-in reminders are off' : 'This link does not work';
+  const text = opts.ok
+    ? 'You will not get check-in reminder emails any more. Emails about your money (deposits, donations, settlement) still reach you.'
+    : 'The unsubscribe link is incomplete or unknown. Please use the link from your most recent reminder email.';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Kept</title></head>
+<body style="margin:0;padding:48px 16px;background:#f6f7f9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f2937">
+<main style="max-width:480px;margin:0 auto;background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:32px;text-align:center">
+<p style="margin:0 0 16px;font-weight:700;color:#047857;font-size:18px">Kept</p>
+<h1 style="font-size:22px;margin:0 0 12px">${escapeHtml(title)}</h1>
+<p style="line-height:1.6;margin:0 0 24px">${escapeHtml(text)}</p>
+<a href="${escapeHtml(opts.homeUrl)}" style="background:#047857;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;display:inline-block">Back to Kept</a>
+</main></body></html>`;
+}

@@ -1,0 +1,194 @@
+// The settlement statement the project page and My Projects show once a project has ended: the
+// settlement row when it exists, else a preview from the current pool and the shared rules (status
+// 'processing', settled: false) for the short time between the end and the settle job.
+import { checkInCounts, projectSchedule, settle, type ScheduleCheckIn } from '@kept/domain';
+import type { SettlementStatement } from '@kept/contract';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { projectCheckins, settlements } from '../../db/schema.ts';
+import { refundFormula, statusText, type StatementStatus } from './rules.ts';
+import type { SettlementRow } from './service.ts';
+
+/** The project fields a statement needs (a projects row or a card row has them). */
+export type StatementProject = {
+  id: string;
+  depositAmount: number;
+  refundableAmount: number;
+  createdAt: Date;
+  endDate: Date;
+  totalLengthDays: number;
+  checkInFrequencyDays: number;
+  projectTimezone: string;
+};
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function scheduleOf(p: StatementProject) {
+  return projectSchedule({
+    createdAt: p.createdAt,
+    endDate: p.endDate,
+    totalLengthDays: p.totalLengthDays,
+    checkInFrequencyDays: p.checkInFrequencyDays,
+    timezone: p.projectTimezone,
+  });
+}
+
+export function statementFromRow(s: SettlementRow, timeZone: string): SettlementStatement {
+  const status: StatementStatus =
+    s.state === 'failed'
+      ? 'failed'
+      : (s.state === 'refunded' || s.state === 'payout_pending') && s.refundedAt
+        ? 'refunded'
+        : 'processing';
+  const payoutTotal = s.payoutCents + s.latePayoutCents;
+  return {
+    status,
+    statusText: statusText(status, s.refundedAt, timeZone),
+    settled: true,
+    settledAt: s.settledAt.toISOString(),
+    poolCents: s.poolCents,
+    depositCents: s.depositCents,
+    donationsCents: s.poolCents - s.depositCents,
+    totalCheckIns: s.totalCheckins,
+    missedCheckIns: s.missedCheckins,
+    completedCheckIns: s.totalCheckins - s.missedCheckins,
+    refundCents: s.refundCents,
+    forfeitCents: s.forfeitCents,
+    refundToCardCents: s.refundToCardCents,
+    formula: refundFormula({
+      depositCents: s.depositCents,
+      poolCents: s.poolCents,
+      totalCheckIns: s.totalCheckins,
+      missedCheckIns: s.missedCheckins,
+      refundCents: s.refundCents,
+    }),
+    refundedAt: iso(s.refundedAt),
+    attempts: s.attempts,
+    nextAttemptAt: s.state === 'failed' ? iso(s.nextAttemptAt) : null,
+    payout: {
+      cents: payoutTotal,
+      paidCents: s.payoutPaidCents,
+      status: payoutTotal === 0 ? 'none' : s.payoutPaidCents >= payoutTotal ? 'paid' : 'pending',
+      paidAt: iso(s.payoutPaidAt),
+      note: s.payoutPaidCents >= payoutTotal ? null : s.payoutNote,
+    },
+    lateDonations: {
+      creatorCents: s.lateCreatorCents,
+      payoutCents: s.latePayoutCents,
+      forfeitCents: s.lateForfeitCents,
+    },
+  };
+}
+
+/** Before the settle job has run: what it will compute from the pool and the check-ins now. */
+export function previewStatement(
+  project: StatementProject,
+  checkIns: readonly ScheduleCheckIn[],
+  now: Date,
+): SettlementStatement {
+  const schedule = scheduleOf(project);
+  const counts = checkInCounts(schedule, checkIns, now);
+  const split = settle({
+    poolCents: project.refundableAmount,
+    depositCents: project.depositAmount,
+    totalCheckIns: counts.total,
+    missedCheckIns: counts.missed,
+  });
+  return {
+    status: 'processing',
+    statusText: statusText('processing', null, schedule.timezone),
+    settled: false,
+    settledAt: null,
+    poolCents: split.poolCents,
+    depositCents: project.depositAmount,
+    donationsCents: split.poolCents - project.depositAmount,
+    totalCheckIns: counts.total,
+    missedCheckIns: counts.missed,
+    completedCheckIns: counts.total - counts.missed,
+    refundCents: split.refundCents,
+    forfeitCents: split.forfeitCents,
+    refundToCardCents: split.refundToCardCents,
+    formula: refundFormula({
+      depositCents: project.depositAmount,
+      poolCents: split.poolCents,
+      totalCheckIns: counts.total,
+      missedCheckIns: counts.missed,
+      refundCents: split.refundCents,
+    }),
+    refundedAt: null,
+    attempts: 0,
+    nextAttemptAt: null,
+    payout: {
+      cents: split.payoutCents,
+      paidCents: 0,
+      status: split.payoutCents > 0 ? 'pending' : 'none',
+      paidAt: null,
+      note: null,
+    },
+    lateDonations: { creatorCents: 0, payoutCents: 0, forfeitCents: 0 },
+  };
+}
+
+/**
+ * Statements of the given projects that have ended at `now` (others are absent from the map). Check-ins
+ * are read only for ended projects not settled yet; pass them in when the caller has them already.
+ */
+export async function settlementStatements(
+  db: Db,
+  list: readonly StatementProject[],
+  now: Date,
+  known?: ReadonlyMap<string, readonly ScheduleCheckIn[]>,
+): Promise<Map<string, SettlementStatement>> {
+  const result = new Map<string, SettlementStatement>();
+  const ended = list.filter((p) => now.getTime() > scheduleOf(p).endsAt.getTime());
+  if (ended.length === 0) return result;
+  const rows = await db
+    .select()
+    .from(settlements)
+    .where(
+      inArray(
+        settlements.projectId,
+        ended.map((p) => p.id),
+      ),
+    );
+  const byId = new Map(rows.map((r) => [r.projectId, r]));
+  const unsettled = ended.filter((p) => !byId.has(p.id) && !known?.has(p.id));
+  const checkIns = new Map<string, ScheduleCheckIn[]>();
+  if (unsettled.length > 0) {
+    const found = await db
+      .select({
+        projectId: projectCheckins.projectId,
+        checkInProjectDate: projectCheckins.checkInProjectDate,
+        createdAt: projectCheckins.createdAt,
+      })
+      .from(projectCheckins)
+      .where(
+        inArray(
+          projectCheckins.projectId,
+          unsettled.map((p) => p.id),
+        ),
+      );
+    for (const c of found) checkIns.set(c.projectId, [...(checkIns.get(c.projectId) ?? []), c]);
+  }
+  for (const p of ended) {
+    const row = byId.get(p.id);
+    result.set(
+      p.id,
+      row
+        ? statementFromRow(row, scheduleOf(p).timezone)
+        : previewStatement(p, known?.get(p.id) ?? checkIns.get(p.id) ?? [], now),
+    );
+  }
+  return result;
+}
+
+/** One project's statement (the project page), or null before its end. */
+export async function settlementStatementFor(
+  db: Db,
+  project: StatementProject,
+  checkIns: readonly ScheduleCheckIn[],
+  now: Date,
+): Promise<SettlementStatement | null> {
+  const map = await settlementStatements(db, [project], now, new Map([[project.id, checkIns]]));
+  return map.get(project.id) ?? null;
+}
