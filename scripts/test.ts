@@ -28,6 +28,12 @@ const vitest = (name: string, dir: string): Step => {
 const e2eResults = path.join(resultsDir, 'browser.json');
 
 const only = process.argv.slice(2);
+// Only on request (.ci/run, with TEST_DATABASE_URL): the integration tests against a PostgreSQL server,
+// minus the two files that test the embedded server itself.
+const serverOnService: Step = {
+  ...vitest('server-service', 'apps/server'),
+};
+serverOnService.cmd.push('--exclude', 'test/boot.test.ts', '--exclude', 'test/embedded.test.ts');
 const allSteps: Step[] = [
   { name: 'typecheck', cwd: root, cmd: ['npm', 'run', '--silent', 'typecheck'] },
   { name: 'lint', cwd: root, cmd: ['npm', 'run', '--silent', 'lint'] },
@@ -42,7 +48,8 @@ const allSteps: Step[] = [
     results: { file: e2eResults, kind: 'playwright' },
   },
 ];
-const steps = allSteps.filter((s) => only.length === 0 || only.includes(s.name));
+const steps =
+  only.length === 0 ? allSteps : [...allSteps, serverOnService].filter((s) => only.includes(s.name));
 
 let passed = 0;
 let failed = 0;
