@@ -1,13 +1,12 @@
-import { ComingSoon } from '../components/coming-soon';
-import { PageContainer, PageHeader } from '../components/ui/page';
+import { AuthLayout } from '../features/account/auth-layout';
+import { ResetPasswordForm } from '../features/account/reset-password-form';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export default function ResetPasswordScreen() {
   useDocumentTitle('Reset password');
   return (
-    <PageContainer width="medium">
-      <PageHeader title="Set a new password" lead="Choose a new password for your Kept account." />
-      <ComingSoon>Setting a new password from your reset link is coming soon.</ComingSoon>
-    </PageContainer>
+    <AuthLayout title="Set a new password" lead="Choose a new password for your Kept account.">
+      <ResetPasswordForm />
+    </AuthLayout>
   );
 }

@@ -1,17 +1,8 @@
 import { useParams } from 'react-router';
-import { ComingSoon } from '../components/coming-soon';
-import { PageContainer, PageHeader } from '../components/ui/page';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { PublicProfile } from '../features/account/public-profile';
 
 export default function UserProfileScreen() {
   const { username = '' } = useParams();
-  useDocumentTitle(username);
-  return (
-    <PageContainer>
-      <PageHeader title={username} />
-      <ComingSoon>
-        Public profiles are coming soon: {username}'s active and completed projects will show here.
-      </ComingSoon>
-    </PageContainer>
-  );
+  // A new username is a new page: start from a clean state.
+  return <PublicProfile key={username} username={username} />;
 }

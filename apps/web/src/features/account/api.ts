@@ -1,0 +1,82 @@
+// Calls to the account API (sign-up, sign-in, password reset, settings, public profiles) and the rule
+// for turning a failure into the text the spec shows.
+import type { PublicProfileResponse, SessionResponse, SettingsResponse, SignupRequest } from '@kept/contract';
+import { MESSAGES } from '@kept/domain';
+import { ApiError, NetworkError, apiRequest } from '../../lib/api';
+
+export type { PublicProfileResponse, SettingsResponse };
+
+export const settingsQueryKey = ['account', 'settings'] as const;
+export const profileQueryKey = (username: string) => ['profile', username.toLowerCase()] as const;
+
+/**
+ * What to show for a failed request: the server's own message when it sent one (the service message,
+ * e.g. 'Invalid email or password' or a 429's 'Too many attempts. Please try again in N minutes.'),
+ * the network text when the server could not be reached, else `fallback`.
+ */
+export function errorMessage(error: unknown, fallback: string = MESSAGES.generic): string {
+  if (error instanceof NetworkError) return MESSAGES.networkError;
+  if (error instanceof ApiError && error.fromServer) return error.message;
+  return fallback;
+}
+
+/** True for the server's "taken username" answer (409). */
+export function isUsernameTaken(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409;
+}
+
+/** True for a 404 (no such user). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/** POST /api/auth/sign-up → 201 {ok:true} (also for a taken email: no enumeration). */
+export function signUp(request: SignupRequest): Promise<unknown> {
+  return apiRequest<unknown>('/api/auth/sign-up', { method: 'POST', body: request });
+}
+
+/** POST /api/auth/sign-in → {user}; the session cookie is set by the answer. */
+export function signIn(email: string, password: string): Promise<SessionResponse> {
+  return apiRequest<SessionResponse>('/api/auth/sign-in', { method: 'POST', body: { email, password } });
+}
+
+/** POST /api/auth/forgot-password → the same answer whether or not the address has an account. */
+export function requestPasswordReset(email: string): Promise<unknown> {
+  return apiRequest<unknown>('/api/auth/forgot-password', { method: 'POST', body: { email } });
+}
+
+/** POST /api/auth/reset-password; the server ends every session of the user. */
+export function resetPassword(token: string, password: string, confirmPassword: string): Promise<unknown> {
+  return apiRequest<unknown>('/api/auth/reset-password', {
+    method: 'POST',
+    body: { token, password, confirmPassword },
+  });
+}
+
+export function fetchSettings(signal?: AbortSignal): Promise<SettingsResponse> {
+  return apiRequest<SettingsResponse>('/api/me/settings', signal ? { signal } : {});
+}
+
+export function updateUsername(username: string): Promise<SettingsResponse> {
+  return apiRequest<SettingsResponse>('/api/me/username', { method: 'PUT', body: { username } });
+}
+
+export function updateTimezone(timezone: string): Promise<SettingsResponse> {
+  return apiRequest<SettingsResponse>('/api/me/timezone', { method: 'PUT', body: { timezone } });
+}
+
+export function fetchPublicProfile(username: string, signal?: AbortSignal): Promise<PublicProfileResponse> {
+  return apiRequest<PublicProfileResponse>(
+    `/api/users/${encodeURIComponent(username)}`,
+    signal ? { signal } : {},
+  );
+}
+
+/** The device's IANA timezone ('Europe/Berlin'), or UTC when the browser cannot tell. */
+export function detectTimezone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}

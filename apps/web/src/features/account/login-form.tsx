@@ -1,0 +1,128 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { MESSAGES, safeReturnTo } from '@kept/domain';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { PasswordField, TextField } from '../../components/ui/text-field';
+import { TextLink } from './auth-layout';
+import { errorMessage } from './api';
+import { useSignIn } from './use-account';
+
+/** Spec §9: the post-login redirect waits 100 ms. */
+export const LOGIN_REDIRECT_MS = 100;
+
+/** What the signup screen hands to the login screen (router state, never the URL). */
+export interface LoginLocationState {
+  signedUp?: boolean;
+  email?: string;
+}
+
+function readState(state: unknown): LoginLocationState {
+  return typeof state === 'object' && state !== null ? (state as LoginLocationState) : {};
+}
+
+/** Email + password. After success, goes to `returnTo` (only a same-site path, else '/') after 100 ms. */
+export function LoginForm() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const arrival = readState(location.state);
+  const returnTo = safeReturnTo(params.get('returnTo'));
+  const signIn = useSignIn();
+
+  const errorId = useId();
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const [email, setEmail] = useState(arrival.email ?? '');
+  const [password, setPassword] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const [missing, setMissing] = useState({ email: false, password: false });
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  const busy = signIn.isPending || signIn.isSuccess;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const blank = { email: email.trim() === '', password: password.trim() === '' };
+    setMissing(blank);
+    if (blank.email || blank.password) {
+      setFormError(MESSAGES.loginRequired);
+      (blank.email ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+    setFormError(null);
+    signIn.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: () => {
+          redirectTimer.current = setTimeout(
+            () => void navigate(returnTo, { replace: true }),
+            LOGIN_REDIRECT_MS,
+          );
+        },
+        onError: (error) => setFormError(errorMessage(error)),
+      },
+    );
+  }
+
+  const signupLink = returnTo === '/' ? '/signup' : `/signup?returnTo=${encodeURIComponent(returnTo)}`;
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      {arrival.signedUp ? (
+        <Alert tone="success" title="Thanks for signing up!">
+          Log in with your email and password to get started.
+        </Alert>
+      ) : null}
+      <TextField
+        ref={emailRef}
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={email}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          setMissing((m) => ({ ...m, email: false }));
+        }}
+        invalid={missing.email}
+        aria-describedby={missing.email && formError ? errorId : undefined}
+      />
+      <PasswordField
+        ref={passwordRef}
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setMissing((m) => ({ ...m, password: false }));
+        }}
+        invalid={missing.password}
+        aria-describedby={missing.password && formError ? errorId : undefined}
+        labelAside={
+          <TextLink to="/forgot-password" className="text-sm">
+            Forgot password?
+          </TextLink>
+        }
+      />
+      {formError ? (
+        <div id={errorId}>
+          <Alert tone="error">{formError}</Alert>
+        </div>
+      ) : null}
+      <Button type="submit" size="lg" className="w-full" loading={busy}>
+        {busy ? 'Logging in...' : 'Log in'}
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        New to Kept? <TextLink to={signupLink}>Create an account</TextLink>
+      </p>
+    </form>
+  );
+}

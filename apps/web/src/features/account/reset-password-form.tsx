@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import { MESSAGES, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, validatePasswordReset } from '@kept/domain';
+import { Alert } from '../../components/ui/alert';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { PasswordField } from '../../components/ui/text-field';
+import { TextLink } from './auth-layout';
+import { errorMessage } from './api';
+import { useResetPassword } from './use-account';
+
+/** Spec §9: after a successful reset, go to the login page after 3 s. */
+export const RESET_REDIRECT_MS = 3000;
+
+function RequestNewLink() {
+  return (
+    <p className="mt-2">
+      <TextLink to="/forgot-password">Request a new reset link</TextLink>
+    </p>
+  );
+}
+
+/** New password twice, for the single-use token in the link (`/reset-password?token=…`). */
+export function ResetPasswordForm() {
+  const [params] = useSearchParams();
+  const token = (params.get('token') ?? '').trim();
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  const successRef = useRef<HTMLHeadingElement>(null);
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirmPassword?: string }>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const succeeded = reset.isSuccess;
+  useEffect(() => {
+    if (!succeeded) return;
+    successRef.current?.focus();
+    const timer = setTimeout(() => void navigate('/login', { replace: true }), RESET_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [succeeded, navigate]);
+
+  if (token === '') {
+    return (
+      <Alert tone="error" title="This link can't be used">
+        <p>{PASSWORD_MESSAGES.missingTokens}</p>
+        <RequestNewLink />
+      </Alert>
+    );
+  }
+
+  if (succeeded) {
+    return (
+      <div role="status" className="text-center">
+        <span className="mx-auto grid size-12 place-items-center rounded-full bg-green-50 text-green-700">
+          <CircleCheck aria-hidden="true" className="size-6" />
+        </span>
+        <h2 ref={successRef} tabIndex={-1} className="mt-4 text-xl font-semibold text-slate-900">
+          {MESSAGES.passwordResetSuccess}
+        </h2>
+        <p className="mt-2 text-slate-700">
+          Your password has been changed and you've been signed out everywhere. Taking you to the login
+          page...
+        </p>
+        <ButtonLink to="/login" replace className="mt-6">
+          Go to Login
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (reset.isPending) return;
+    setFormError(null);
+    const problem = validatePasswordReset(password, confirmPassword);
+    if (problem === PASSWORD_MESSAGES.mismatch) {
+      setErrors({ confirmPassword: problem });
+      confirmRef.current?.focus();
+      return;
+    }
+    if (problem) {
+      setErrors({ password: problem });
+      passwordRef.current?.focus();
+      return;
+    }
+    setErrors({});
+    reset.mutate(
+      { token, password, confirmPassword },
+      { onError: (error) => setFormError(errorMessage(error)) },
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <PasswordField
+        ref={passwordRef}
+        label="New password"
+        name="new-password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+        value={password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setErrors((current) => ({ ...current, password: undefined }));
+        }}
+        error={errors.password}
+      />
+      <PasswordField
+        ref={confirmRef}
+        label="Confirm new password"
+        name="confirm-password"
+        autoComplete="new-password"
+        value={confirmPassword}
+        onChange={(event) => {
+          setConfirmPassword(event.target.value);
+          setErrors((current) => ({ ...current, confirmPassword: undefined }));
+        }}
+        error={errors.confirmPassword}
+      />
+      {formError ? (
+        <Alert tone="error">
+          <p>{formError}</p>
+          {formError === PASSWORD_MESSAGES.invalidLink ? <RequestNewLink /> : null}
+        </Alert>
+      ) : null}
+      <Button type="submit" size="lg" className="w-full" loading={reset.isPending}>
+        {reset.isPending ? 'Resetting...' : 'Reset Password'}
+      </Button>
+    </form>
+  );
+}

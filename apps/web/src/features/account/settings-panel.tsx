@@ -1,0 +1,280 @@
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import RotateCw from 'lucide-react/icons/rotate-cw';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
+import {
+  MESSAGES,
+  USERNAME_HINT,
+  USERNAME_MESSAGES,
+  isSupportedTimezone,
+  timezoneLabel,
+  timezoneOptionLabel,
+  timezoneUpdatedMessage,
+  timezonesByRegion,
+  validateUsername,
+} from '@kept/domain';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { SelectField } from '../../components/ui/select-field';
+import { Spinner } from '../../components/ui/spinner';
+import { TextField } from '../../components/ui/text-field';
+import { ApiError } from '../../lib/api';
+import { detectTimezone, errorMessage, isUsernameTaken, type SettingsResponse } from './api';
+import { useSettings, useUpdateTimezone, useUpdateUsername } from './use-account';
+
+type Outcome = { tone: 'success' | 'error'; text: string } | null;
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <Card className="p-5 sm:p-6">
+      <section aria-labelledby={headingId}>
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{description}</p>
+        <div className="mt-5">{children}</div>
+      </section>
+    </Card>
+  );
+}
+
+/** The outcome of the last save in a section: a success or error banner, announced. */
+function OutcomeBanner({ outcome }: { outcome: Outcome }) {
+  return (
+    <div aria-live="polite">
+      {outcome ? (
+        <Alert tone={outcome.tone} className="mt-4">
+          {outcome.text}
+        </Alert>
+      ) : null}
+    </div>
+  );
+}
+
+function UsernameSection({ saved }: { saved: string | null }) {
+  const update = useUpdateUsername();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [username, setUsername] = useState(saved ?? '');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const trimmed = username.trim();
+    if (update.isPending || trimmed === '') return;
+    setOutcome(null);
+    const invalid = validateUsername(trimmed);
+    setFieldError(invalid);
+    if (invalid) {
+      inputRef.current?.focus();
+      return;
+    }
+    update.mutate(trimmed, {
+      onSuccess: (settings) => {
+        setUsername(settings.username ?? trimmed);
+        setOutcome({ tone: 'success', text: MESSAGES.usernameUpdated });
+      },
+      onError: (error) => {
+        if (isUsernameTaken(error) || (error instanceof ApiError && error.status === 400)) {
+          setFieldError(errorMessage(error, USERNAME_MESSAGES.invalid));
+          inputRef.current?.focus();
+        } else {
+          setOutcome({ tone: 'error', text: errorMessage(error, MESSAGES.updateUsernameFailed) });
+        }
+      },
+    });
+  }
+
+  return (
+    <Section
+      title="Username"
+      description="Your username is public: it appears on your projects and your profile page."
+    >
+      <form noValidate onSubmit={onSubmit}>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          <TextField
+            ref={inputRef}
+            className="sm:flex-1"
+            label="Username"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            hint={USERNAME_HINT}
+            value={username}
+            onChange={(event) => {
+              setUsername(event.target.value);
+              setFieldError(null);
+              setOutcome(null);
+            }}
+            error={fieldError}
+          />
+          <Button
+            type="submit"
+            size="lg"
+            className="h-11 sm:mt-7 sm:w-28"
+            loading={update.isPending}
+            disabled={username.trim() === ''}
+          >
+            {update.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </div>
+        <OutcomeBanner outcome={outcome} />
+      </form>
+    </Section>
+  );
+}
+
+/** The detected-versus-saved line: green with a tick when they agree, red with a warning when not. */
+function DeviceTimezoneLine({ saved, detected }: { saved: string; detected: string }) {
+  const device = <strong className="font-semibold">{timezoneLabel(detected)}</strong>;
+  if (detected === saved) {
+    return (
+      <p className="flex items-start gap-2 text-sm text-green-800">
+        <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <span>Your device's timezone, {device}, matches your saved timezone.</span>
+      </p>
+    );
+  }
+  return (
+    <p className="flex items-start gap-2 text-sm text-red-700">
+      <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span>
+        Your device's timezone, {device}, is different from your saved timezone,{' '}
+        <strong className="font-semibold">{timezoneLabel(saved)}</strong>. Check-ins are dated in your saved
+        timezone.
+      </span>
+    </p>
+  );
+}
+
+function TimezoneSection({ saved }: { saved: string }) {
+  const update = useUpdateTimezone();
+  const [now] = useState(() => Date.now());
+  const [detected] = useState(detectTimezone);
+  const [selected, setSelected] = useState(saved);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const groups = timezonesByRegion();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (update.isPending) return;
+    setOutcome(null);
+    update.mutate(selected, {
+      onSuccess: (settings) =>
+        setOutcome({ tone: 'success', text: timezoneUpdatedMessage(timezoneLabel(settings.timezone)) }),
+      onError: (error) =>
+        setOutcome({ tone: 'error', text: errorMessage(error, MESSAGES.updateTimezoneFailed) }),
+    });
+  }
+
+  return (
+    <Section title="Timezone" description="Your check-in days and deadlines are worked out in this timezone.">
+      <form noValidate onSubmit={onSubmit}>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          <SelectField
+            className="min-w-0 sm:flex-1"
+            label="Timezone"
+            name="timezone"
+            value={selected}
+            onChange={(event) => {
+              setSelected(event.target.value);
+              setOutcome(null);
+            }}
+          >
+            {isSupportedTimezone(selected) ? null : (
+              <option value={selected}>{timezoneOptionLabel(selected, now)}</option>
+            )}
+            {groups.map(({ region, zones }) => (
+              <optgroup key={region} label={region}>
+                {zones.map((zone) => (
+                  <option key={zone.value} value={zone.value}>
+                    {timezoneOptionLabel(zone.value, now)}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </SelectField>
+          <Button
+            type="submit"
+            size="lg"
+            className="h-11 sm:mt-7 sm:w-28"
+            loading={update.isPending}
+            disabled={selected === saved}
+          >
+            {update.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </div>
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <DeviceTimezoneLine saved={saved} detected={detected} />
+          {detected !== saved && detected !== selected && isSupportedTimezone(detected) ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              className="self-start sm:self-auto"
+              onClick={() => {
+                setSelected(detected);
+                setOutcome(null);
+              }}
+            >
+              Use my device's timezone
+            </Button>
+          ) : null}
+        </div>
+        <OutcomeBanner outcome={outcome} />
+      </form>
+    </Section>
+  );
+}
+
+function SettingsForms({ settings }: { settings: SettingsResponse }) {
+  return (
+    <div className="space-y-6">
+      <UsernameSection saved={settings.username} />
+      <TimezoneSection saved={settings.timezone} />
+    </div>
+  );
+}
+
+/** Settings: the username with Save, and the timezone from the 35 zones grouped by region. */
+export function SettingsPanel() {
+  const settings = useSettings();
+
+  if (settings.isPending) {
+    return (
+      <Card className="flex items-center gap-3 p-6 text-primary-700" role="status">
+        <Spinner />
+        <span className="text-slate-700">Loading your settings...</span>
+      </Card>
+    );
+  }
+  if (settings.isError) {
+    return (
+      <Alert tone="error" title={MESSAGES.loadSettingsFailed}>
+        <p>{errorMessage(settings.error, 'Please check your connection and try again.')}</p>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-3"
+          loading={settings.isFetching}
+          icon={<RotateCw aria-hidden="true" className="size-4" />}
+          onClick={() => void settings.refetch()}
+        >
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  return <SettingsForms settings={settings.data} />;
+}

@@ -1,0 +1,89 @@
+// TanStack Query hooks for the account screens. Every change that affects who is signed in (or what
+// they are called) updates the session query, so the navigation bar follows at once.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SignupRequest } from '@kept/contract';
+import { sessionQueryKey, type SessionResponse } from '../session/api';
+import {
+  fetchPublicProfile,
+  fetchSettings,
+  profileQueryKey,
+  requestPasswordReset,
+  resetPassword,
+  settingsQueryKey,
+  signIn,
+  signUp,
+  updateTimezone,
+  updateUsername,
+  type SettingsResponse,
+} from './api';
+
+export function useSignUp() {
+  return useMutation({ mutationFn: (request: SignupRequest) => signUp(request) });
+}
+
+/** Sign in; on success the session query holds the new user and anything fetched anonymously is dropped. */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ email, password }: { email: string; password: string }) => signIn(email, password),
+    onSuccess: (response) => {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user: response.user });
+    },
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: (email: string) => requestPasswordReset(email) });
+}
+
+/** Reset the password. The server ends every session of that user, so check ours again. */
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { token: string; password: string; confirmPassword: string }) =>
+      resetPassword(input.token, input.password, input.confirmPassword),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  });
+}
+
+export function useSettings() {
+  return useQuery({
+    queryKey: settingsQueryKey,
+    queryFn: ({ signal }) => fetchSettings(signal),
+    staleTime: 0,
+  });
+}
+
+/** Keep the settings, the session user and any cached profile in step with a saved change. */
+function useApplySettings() {
+  const queryClient = useQueryClient();
+  return (settings: SettingsResponse) => {
+    queryClient.setQueryData<SettingsResponse>(settingsQueryKey, settings);
+    queryClient.setQueryData<SessionResponse>(sessionQueryKey, (session) =>
+      session?.user
+        ? { user: { ...session.user, username: settings.username, timezone: settings.timezone } }
+        : session,
+    );
+    void queryClient.invalidateQueries({ queryKey: ['profile'] });
+  };
+}
+
+export function useUpdateUsername() {
+  const apply = useApplySettings();
+  return useMutation({ mutationFn: (username: string) => updateUsername(username), onSuccess: apply });
+}
+
+export function useUpdateTimezone() {
+  const apply = useApplySettings();
+  return useMutation({ mutationFn: (timezone: string) => updateTimezone(timezone), onSuccess: apply });
+}
+
+export function usePublicProfile(username: string) {
+  return useQuery({
+    queryKey: profileQueryKey(username),
+    queryFn: ({ signal }) => fetchPublicProfile(username, signal),
+  });
+}
