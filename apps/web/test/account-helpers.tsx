@@ -1,0 +1,72 @@
+// Shared set-up for the account screens' tests.
+import type { ReactNode } from 'react';
+import { Route, Routes } from 'react-router';
+import { vi } from 'vitest';
+import type { ProjectCard } from '@kept/contract';
+import { LocationProbe, json, renderWithProviders } from './helpers';
+
+/** Pretends the device is set to `timeZone` (what `Intl.DateTimeFormat().resolvedOptions()` reports). */
+export function stubDeviceTimezone(timeZone: string) {
+  const original = Intl.DateTimeFormat.prototype.resolvedOptions;
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+    this: Intl.DateTimeFormat,
+  ) {
+    return { ...original.call(this), timeZone };
+  });
+}
+
+/** The server's error envelope. */
+export function apiError(status: number, code: string, message: string, fields?: Record<string, string>) {
+  return json({ error: fields ? { code, message, fields } : { code, message } }, status);
+}
+
+/** Renders one screen at `route`, with stand-ins for the pages it may send the user to. */
+export function renderScreen(path: string, screen: ReactNode, route: string) {
+  return renderWithProviders(
+    <>
+      <Routes>
+        <Route path={path} element={screen} />
+        <Route path="*" element={<h1>Somewhere else</h1>} />
+      </Routes>
+      <LocationProbe />
+    </>,
+    { route },
+  );
+}
+
+/** The body the last call to `url` sent, parsed. */
+export function sentBody(fetchMock: { mock: { calls: unknown[][] } }, url: string): unknown {
+  const call = fetchMock.mock.calls.findLast(([input]) => input === url);
+  if (!call) throw new Error(`No request was sent to ${url}`);
+  return JSON.parse(String((call[1] as RequestInit).body));
+}
+
+/** A resolvable promise, to hold a request open while the test looks at the waiting state. */
+export function deferred<T>() {
+  let resolve: (value: T) => void = () => {};
+  const promise = new Promise<T>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+export function projectCard(overrides: Partial<ProjectCard> = {}): ProjectCard {
+  return {
+    id: 'p-1',
+    title: 'Write a novel',
+    tag: 'Writing',
+    description: 'Fifty thousand words by the end of the month.',
+    imageUrl: '/images/tags/writing.svg',
+    depositCents: 5000,
+    refundableCents: 123456,
+    userId: 'user-1',
+    username: 'alice',
+    createdAt: '2025-10-01T10:00:00.000Z',
+    endDate: '2025-10-31T23:59:59.999Z',
+    timezone: 'UTC',
+    totalLengthDays: 30,
+    checkInFrequencyDays: 7,
+    status: 'active',
+    finishingSoon: false,
+    daysLeftBadge: null,
+    ...overrides,
+  };
+}

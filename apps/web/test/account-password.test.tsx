@@ -1,0 +1,209 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionQueryKey } from '../src/features/session/api';
+import ForgotPasswordScreen from '../src/routes/forgot-password';
+import ResetPasswordScreen from '../src/routes/reset-password';
+import { apiError, deferred, renderScreen, sentBody } from './account-helpers';
+import { alice, json, mockApi } from './helpers';
+
+const SENT =
+  'Password reset email sent! Please check your inbox and follow the instructions to reset your password.';
+const MISSING = 'Invalid or missing reset tokens. Please request a new password reset.';
+const INVALID_LINK = 'Invalid reset link. Please request a new password reset.';
+
+const location = () => screen.getByTestId('location').textContent;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('Forgot password', () => {
+  function renderForgot() {
+    renderScreen('/forgot-password', <ForgotPasswordScreen />, '/forgot-password');
+    const user = userEvent.setup();
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    const submit = () => user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    return { user, email, submit };
+  }
+
+  it.each([
+    ['', 'Please enter your email address'],
+    ['someone@nowhere', 'Please enter a valid email address'],
+  ])('checks the address %j before sending', async (typed, message) => {
+    const fetchMock = mockApi({});
+    const { user, email, submit } = renderForgot();
+    if (typed) await user.type(email, typed);
+    await submit();
+    expect(email).toHaveAccessibleDescription(message);
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the success panel with Back to Login and Send Another Email', async () => {
+    const fetchMock = mockApi({
+      'POST /api/auth/forgot-password': () => json({ ok: true, message: SENT }),
+    });
+    const { user, email, submit } = renderForgot();
+    await user.type(email, ' reader@example.com ');
+    await submit();
+
+    expect(await screen.findByText(SENT)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Check your email' })).toHaveFocus();
+    expect(sentBody(fetchMock, '/api/auth/forgot-password')).toEqual({ email: 'reader@example.com' });
+    expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
+
+    await user.click(screen.getByRole('button', { name: 'Send Another Email' }));
+    const again = screen.getByRole('textbox', { name: 'Email' });
+    expect(again).toHaveValue('reader@example.com');
+    expect(again).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByText(SENT)).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows "Sending..." on the button while the request runs', async () => {
+    const answer = deferred<Response>();
+    mockApi({ 'POST /api/auth/forgot-password': () => answer.promise });
+    const { user, email, submit } = renderForgot();
+    await user.type(email, 'reader@example.com');
+    await submit();
+    expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    answer.resolve(json({ ok: true, message: SENT }));
+    expect(await screen.findByText(SENT)).toBeInTheDocument();
+  });
+
+  it("shows a 429's message and keeps the address", async () => {
+    mockApi({
+      'POST /api/auth/forgot-password': () =>
+        apiError(429, 'rate_limited', 'Too many attempts. Please try again in 58 minutes.'),
+    });
+    const { user, email, submit } = renderForgot();
+    await user.type(email, 'reader@example.com');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please try again in 58 minutes.',
+    );
+    expect(email).toHaveValue('reader@example.com');
+  });
+
+  it('falls back to the generic text', async () => {
+    mockApi({ 'POST /api/auth/forgot-password': () => new Response('', { status: 500 }) });
+    const { user, email, submit } = renderForgot();
+    await user.type(email, 'reader@example.com');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An unexpected error occurred. Please try again later.',
+    );
+  });
+});
+
+describe('Reset password', () => {
+  function renderReset(route = '/reset-password?token=tok-123') {
+    const result = renderScreen('/reset-password', <ResetPasswordScreen />, route);
+    const user = userEvent.setup({ delay: null });
+    return { ...result, user };
+  }
+
+  function fields() {
+    return {
+      password: screen.getByLabelText('New password', { exact: true }),
+      confirm: screen.getByLabelText('Confirm new password'),
+      submit: screen.getByRole('button', { name: 'Reset Password' }),
+    };
+  }
+
+  it('says the link is unusable when it carries no token, and offers a new one', () => {
+    mockApi({});
+    renderReset('/reset-password');
+    expect(screen.getByRole('alert')).toHaveTextContent(MISSING);
+    expect(screen.getByRole('link', { name: 'Request a new reset link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(screen.queryByRole('button', { name: 'Reset Password' })).not.toBeInTheDocument();
+  });
+
+  it('needs at least 6 characters', async () => {
+    const fetchMock = mockApi({});
+    const { user } = renderReset();
+    const { password, confirm, submit } = fields();
+    await user.type(password, '12345');
+    await user.type(confirm, '12345');
+    await user.click(submit);
+    expect(password).toHaveAccessibleDescription(
+      expect.stringContaining('Password must be at least 6 characters long.'),
+    );
+    expect(password).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('needs both entries to match', async () => {
+    const fetchMock = mockApi({});
+    const { user } = renderReset();
+    const { password, confirm, submit } = fields();
+    await user.type(password, 'new-secret');
+    await user.type(confirm, 'new-secrets');
+    await user.click(submit);
+    expect(confirm).toHaveAccessibleDescription('Passwords do not match.');
+    expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    expect(confirm).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the invalid-link message from the server, with a way to ask again', async () => {
+    mockApi({
+      'POST /api/auth/reset-password': () => apiError(400, 'invalid_reset_link', INVALID_LINK),
+    });
+    const { user } = renderReset();
+    const { password, confirm, submit } = fields();
+    await user.type(password, 'new-secret');
+    await user.type(confirm, 'new-secret');
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent(INVALID_LINK);
+    expect(screen.getByRole('link', { name: 'Request a new reset link' })).toBeInTheDocument();
+    expect(password).toHaveValue('new-secret');
+  });
+
+  it("shows a 429's message without the new-link offer", async () => {
+    mockApi({
+      'POST /api/auth/reset-password': () =>
+        apiError(429, 'rate_limited', 'Too many attempts. Please try again in 5 minutes.'),
+    });
+    const { user } = renderReset();
+    const { password, confirm, submit } = fields();
+    await user.type(password, 'new-secret');
+    await user.type(confirm, 'new-secret');
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please try again in 5 minutes.',
+    );
+    expect(screen.queryByRole('link', { name: 'Request a new reset link' })).not.toBeInTheDocument();
+  });
+
+  it('sends the token, shows "Password Reset Successful!", rechecks the session and goes to /login after 3 s', async () => {
+    const fetchMock = mockApi({ 'POST /api/auth/reset-password': () => json({ ok: true }) });
+    const { user, queryClient } = renderReset();
+    queryClient.setQueryData(sessionQueryKey, { user: alice });
+    const { password, confirm } = fields();
+    await user.type(password, 'new-secret');
+    await user.type(confirm, 'new-secret');
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(screen.getByRole('heading', { name: 'Password Reset Successful!' })).toHaveFocus();
+    expect(sentBody(fetchMock, '/api/auth/reset-password')).toEqual({
+      token: 'tok-123',
+      password: 'new-secret',
+      confirmPassword: 'new-secret',
+    });
+    // The server ended every session of the user: the app must ask again who is signed in.
+    expect(queryClient.getQueryState(sessionQueryKey)?.isInvalidated).toBe(true);
+
+    await act(() => vi.advanceTimersByTimeAsync(2900));
+    expect(location()).toBe('/reset-password?token=tok-123');
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(location()).toBe('/login');
+  });
+});
