@@ -1,0 +1,147 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AppRoutes } from '../src/router';
+import { LocationProbe, alice, json, renderWithProviders } from './helpers';
+import { card, cards, categoryResponse, mockBrowseApi } from './browse-helpers';
+
+/** The first render loads the lazy category screen, which takes a moment in jsdom. */
+const LAZY = { timeout: 5000 };
+
+function renderCategory(slug: string) {
+  return renderWithProviders(
+    <>
+      <AppRoutes />
+      <LocationProbe />
+    </>,
+    { route: `/category/${slug}` },
+  );
+}
+
+describe('category screen', { timeout: 20_000 }, () => {
+  it.each([
+    ['featured', "Editor's Picks"],
+    ['finishing-soon', 'Finishing Soon'],
+    ['top-funded', 'Largest Commitments'],
+    ['favorites', 'Favorites'],
+    ['home-improvements', 'Home Improvements'],
+    ['reading', 'Reading'],
+    ['something-else', 'something-else'],
+  ])('/category/%s is headed %s', async (slug, heading) => {
+    mockBrowseApi({ [`GET /api/categories/${slug}`]: () => json(categoryResponse(slug, [])) });
+    renderCategory(slug);
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, LAZY)).toBeInTheDocument();
+    expect(document.title).toBe(`${heading} · Kept`);
+  });
+
+  it("shows '{n} projects found' and the cards, 'Your Project' on the viewer's own", async () => {
+    const { calls } = mockBrowseApi(
+      {
+        'GET /api/categories/art': () =>
+          json(
+            categoryResponse('art', [
+              card({ title: 'Mural', tag: 'Art', userId: alice.id }),
+              card({ title: 'Sketchbook', tag: 'Art' }),
+            ]),
+          ),
+        'GET /api/me/favorites': () => json({ projectIds: [] }),
+      },
+      alice,
+    );
+    renderCategory('art');
+    expect(await screen.findByText('2 projects found', {}, LAZY)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Mural' }).closest('article')).toHaveTextContent('Your Project');
+    expect(screen.getByRole('link', { name: 'Sketchbook' }).closest('article')).not.toHaveTextContent(
+      'Your Project',
+    );
+    expect(screen.getAllByRole('button', { name: /^Favorite / })).toHaveLength(2);
+    expect(calls).toContain('GET /api/categories/art?limit=50&offset=0');
+  });
+
+  it("says '1 project found' for one, and has no stars for anonymous visitors", async () => {
+    mockBrowseApi({ 'GET /api/categories/music': () => json(categoryResponse('music', [card()])) });
+    renderCategory('music');
+    expect(await screen.findByText('1 project found', {}, LAZY)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Favorite / })).not.toBeInTheDocument();
+  });
+
+  it('leads back to home', async () => {
+    mockBrowseApi({ 'GET /api/categories/art': () => json(categoryResponse('art', [])) });
+    const user = userEvent.setup();
+    renderCategory('art');
+    await user.click(await screen.findByRole('link', { name: 'Back to home' }, LAZY));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('shows the empty state to anonymous visitors without the create button', async () => {
+    mockBrowseApi({ 'GET /api/categories/crafting': () => json(categoryResponse('crafting', [])) });
+    renderCategory('crafting');
+    expect(await screen.findByRole('heading', { name: 'No projects found' }, LAZY)).toBeInTheDocument();
+    expect(screen.getByText('There are no projects in this category yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create the First Project' })).not.toBeInTheDocument();
+  });
+
+  it("offers signed-in users 'Create the First Project'", async () => {
+    mockBrowseApi({ 'GET /api/categories/crafting': () => json(categoryResponse('crafting', [])) }, alice);
+    renderCategory('crafting');
+    expect(await screen.findByRole('link', { name: 'Create the First Project' }, LAZY)).toHaveAttribute(
+      'href',
+      '/create-project',
+    );
+  });
+
+  it('shows no favorites to an anonymous visitor, without asking the server', async () => {
+    const { calls } = mockBrowseApi({});
+    renderCategory('favorites');
+    expect(await screen.findByRole('heading', { name: 'No projects found' }, LAZY)).toBeInTheDocument();
+    expect(calls.some((call) => call.startsWith('GET /api/categories'))).toBe(false);
+  });
+
+  it("shows a signed-in user's favorites", async () => {
+    mockBrowseApi(
+      {
+        'GET /api/categories/favorites': () =>
+          json(categoryResponse('favorites', [card({ title: 'Starred', isFavorite: true })])),
+        'GET /api/me/favorites': () => json({ projectIds: [] }),
+      },
+      alice,
+    );
+    renderCategory('favorites');
+    expect(await screen.findByRole('link', { name: 'Starred' }, LAZY)).toBeInTheDocument();
+  });
+
+  it("says 'Loading projects...' while the list is on its way", async () => {
+    mockBrowseApi({ 'GET /api/categories/art': () => new Promise<Response>(() => {}) });
+    renderCategory('art');
+    expect(await screen.findByText('Loading projects...', {}, LAZY)).toBeInTheDocument();
+  });
+
+  it('only logs a failed fetch, and shows the empty state', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockBrowseApi({
+      'GET /api/categories/art': () =>
+        json({ error: { code: 'not_found', message: 'Category not found' } }, 404),
+    });
+    renderCategory('art');
+    expect(await screen.findByRole('heading', { name: 'No projects found' }, LAZY)).toBeInTheDocument();
+    await waitFor(() => expect(logged).toHaveBeenCalledWith('Failed to load category', expect.anything()));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("pages long categories with 'Show More'", async () => {
+    const all = cards(60, { tag: 'Writing' });
+    mockBrowseApi({
+      'GET /api/categories/writing': (url) => {
+        const offset = Number(url.searchParams.get('offset'));
+        return json(categoryResponse('writing', all.slice(offset, offset + 50), { total: 60, offset }));
+      },
+    });
+    const user = userEvent.setup();
+    renderCategory('writing');
+    expect(await screen.findByText('60 projects found', {}, LAZY)).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(50);
+    await user.click(screen.getByRole('button', { name: 'Show More (10 remaining)' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(60));
+    expect(screen.queryByRole('button', { name: /Show More/ })).not.toBeInTheDocument();
+  });
+});

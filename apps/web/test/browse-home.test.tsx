@@ -1,0 +1,109 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { TAGS } from '@kept/domain';
+import { AppRoutes } from '../src/router';
+import { alice, json, renderWithProviders } from './helpers';
+import { card, homeResponse, mockBrowseApi } from './browse-helpers';
+
+/** The first render loads the lazy home screen, which takes a moment in jsdom. */
+const LAZY = { timeout: 5000 };
+
+const byTag = TAGS.map((tag) => ({ tag: tag.name, slug: tag.slug, projects: [] }));
+
+function sectionTitles(): string[] {
+  return within(screen.getByRole('region', { name: 'Browse projects' }))
+    .getAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent ?? '');
+}
+
+describe('home page sections', { timeout: 20_000 }, () => {
+  it('lists Largest Commitments, Finishing Soon, Editor’s Picks, then every tag, each linking to its category', async () => {
+    mockBrowseApi({
+      'GET /api/home': () =>
+        json(
+          homeResponse({
+            favorites: [card({ title: 'Not for anonymous visitors' })],
+            topFunded: [card({ title: 'Biggest' })],
+            finishingSoon: [card({ title: 'Soon' })],
+            featured: [card({ title: 'Picked' })],
+            byTag,
+          }),
+        ),
+    });
+    renderWithProviders(<AppRoutes />);
+    expect(await screen.findByRole('link', { name: 'Biggest' }, LAZY)).toBeInTheDocument();
+    expect(sectionTitles()).toEqual([
+      'Largest Commitments',
+      'Finishing Soon',
+      "Editor's Picks",
+      ...TAGS.map((tag) => `${tag.emoji}${tag.name}`),
+    ]);
+    expect(screen.getByRole('link', { name: 'Largest Commitments' })).toHaveAttribute(
+      'href',
+      '/category/top-funded',
+    );
+    expect(screen.getByRole('link', { name: 'Finishing Soon' })).toHaveAttribute(
+      'href',
+      '/category/finishing-soon',
+    );
+    expect(screen.getByRole('link', { name: "Editor's Picks" })).toHaveAttribute(
+      'href',
+      '/category/featured',
+    );
+    expect(screen.getByRole('link', { name: 'Home Improvements' })).toHaveAttribute(
+      'href',
+      '/category/home-improvements',
+    );
+    expect(screen.queryByText('Not for anonymous visitors')).not.toBeInTheDocument();
+    // The tags have no projects yet.
+    expect(screen.getAllByText('No projects in this category yet.')).toHaveLength(TAGS.length);
+    // The welcome header is still there.
+    expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/login');
+  });
+
+  it('puts Favorites first for a signed-in user who has some', async () => {
+    mockBrowseApi(
+      {
+        'GET /api/home': () =>
+          json(homeResponse({ favorites: [card({ title: 'Starred one', isFavorite: true })], byTag })),
+        'GET /api/me/favorites': () => json({ projectIds: [] }),
+      },
+      alice,
+    );
+    renderWithProviders(<AppRoutes />);
+    expect(await screen.findByRole('link', { name: 'Starred one' }, LAZY)).toBeInTheDocument();
+    expect(sectionTitles()[0]).toBe('Favorites');
+    expect(screen.getByRole('link', { name: 'Favorites' })).toHaveAttribute('href', '/category/favorites');
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, alice!' })).toBeInTheDocument();
+  });
+
+  it('leaves Favorites out when the signed-in user has none', async () => {
+    mockBrowseApi(
+      {
+        'GET /api/home': () => json(homeResponse({ topFunded: [card({ title: 'Biggest' })], byTag })),
+        'GET /api/me/favorites': () => json({ projectIds: [] }),
+      },
+      alice,
+    );
+    renderWithProviders(<AppRoutes />);
+    await screen.findByRole('link', { name: 'Biggest' }, LAZY);
+    expect(sectionTitles()).not.toContain('Favorites');
+  });
+
+  it("says 'Loading projects...' until the sections arrive", async () => {
+    mockBrowseApi({ 'GET /api/home': () => new Promise<Response>(() => {}) });
+    renderWithProviders(<AppRoutes />);
+    expect(await screen.findByText('Loading projects...', {}, LAZY)).toBeInTheDocument();
+  });
+
+  it('shows the Error Loading Projects box when the sections cannot be fetched', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockBrowseApi({
+      'GET /api/home': () => json({ error: { code: 'internal_error', message: 'Something broke' } }, 500),
+    });
+    renderWithProviders(<AppRoutes />);
+    const alert = await screen.findByRole('alert', {}, LAZY);
+    expect(alert).toHaveTextContent('Error Loading Projects');
+    expect(alert).toHaveTextContent('Failed to fetch projects: Something broke');
+  });
+});
