@@ -12,10 +12,11 @@ export const publicPages = [
   { path: '/reset-password', heading: 'Set a new password', title: 'Reset password · Kept' },
   { path: '/privacy-policy', heading: 'Privacy Policy', title: 'Privacy Policy · Kept' },
   { path: '/terms-of-service', heading: 'Terms of Service', title: 'Terms of Service · Kept' },
+  // No such project in a fresh database: the project page says so.
   {
     path: '/project/00000000-0000-4000-8000-000000000000',
-    heading: 'Project details',
-    title: 'Project · Kept',
+    heading: 'Project Not Found',
+    title: 'Project Not Found · Kept',
   },
   { path: '/category/featured', heading: "Editor's Picks", title: "Editor's Picks · Kept" },
   { path: '/category/home-improvements', heading: 'Home Improvements', title: 'Home Improvements · Kept' },

@@ -25,12 +25,16 @@ describe('AppRoutes', () => {
     ['/reset-password', 'Set a new password'],
     ['/privacy-policy', 'Privacy Policy'],
     ['/terms-of-service', 'Terms of Service'],
-    ['/project/abc', 'Project details'],
+    ['/project/abc', 'Project Not Found'],
     ['/category/featured', "Editor's Picks"],
     ['/user/alice', 'alice'],
     ['/no/such/page', 'Page not found'],
   ])('%s shows its heading', async (path, heading) => {
-    mockApi(sessionRoute(null));
+    mockApi({
+      ...sessionRoute(null),
+      'GET /api/projects/abc': () =>
+        json({ error: { code: 'not_found', message: 'Project not found' } }, 404),
+    });
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });

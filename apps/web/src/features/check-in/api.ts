@@ -1,0 +1,69 @@
+// Posting a check-in: multipart (text fields and the photo) over XMLHttpRequest, for upload progress.
+import type { CheckInDto, ProjectSummaryDto } from '@kept/contract';
+import { checkInFileName } from '@kept/domain';
+import { NetworkError, errorFromBody } from '../../lib/api';
+
+export interface CheckInInput {
+  updateText: string;
+  videoUrl: string;
+  isCoverPhoto: boolean;
+  photo: File | null;
+}
+
+export interface CheckInResult {
+  checkIn: CheckInDto;
+  summary: ProjectSummaryDto;
+}
+
+/**
+ * POST /api/projects/:id/check-ins as multipart/form-data (fields updateText, videoUrl, isCoverPhoto and
+ * the file `photo`). `onProgress` gets the uploaded fraction (0..1). Errors: ApiError with the server's
+ * message, NetworkError when it could not be reached.
+ */
+export function submitCheckIn(
+  projectId: string,
+  input: CheckInInput,
+  onProgress: (fraction: number) => void,
+  now: number = Date.now(),
+): Promise<CheckInResult> {
+  const form = new FormData();
+  form.append('updateText', input.updateText);
+  form.append('videoUrl', input.videoUrl);
+  form.append('isCoverPhoto', input.photo && input.isCoverPhoto ? 'true' : 'false');
+  if (input.photo) form.append('photo', input.photo, checkInFileName(projectId, now, input.photo.name));
+
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/projects/${encodeURIComponent(projectId)}/check-ins`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total));
+    };
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = xhr.responseText === '' ? undefined : (JSON.parse(xhr.responseText) as unknown);
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(1);
+        resolve(body as CheckInResult);
+      } else {
+        reject(errorFromBody(xhr.status, body));
+      }
+    };
+    xhr.onerror = () => reject(new NetworkError());
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    xhr.send(form);
+  });
+}
+
+/** The device's timezone, or null when the browser does not say. */
+export function deviceTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}

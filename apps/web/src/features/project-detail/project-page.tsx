@@ -1,0 +1,504 @@
+import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import Camera from 'lucide-react/icons/camera';
+import HeartHandshake from 'lucide-react/icons/heart-handshake';
+import House from 'lucide-react/icons/house';
+import Pencil from 'lucide-react/icons/pencil';
+import Trash2 from 'lucide-react/icons/trash-2';
+import {
+  categorySlug,
+  formatCents,
+  formatInstantDate,
+  projectImage,
+  projectLoadErrorMessage,
+  tagEmoji,
+  MESSAGES,
+  type ProgressBand,
+} from '@kept/domain';
+import type { CheckInDto, ProjectDetailResponse } from '@kept/contract';
+import { Alert } from '../../components/ui/alert';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { ApiError } from '../../lib/api';
+import { cx } from '../../lib/cx';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { FavoriteButton } from '../favorites/favorite-button';
+import { useFavoriteIds, useToggleFavorite } from '../favorites/use-favorites';
+import { useProjectDetail, useRefreshProject } from './api';
+import { CheckInCalendar } from './check-in-calendar';
+import { ProjectTimeline } from './project-timeline';
+import { ShareMenu } from './share-menu';
+
+// Dialogs load on first use (and are prefetched when their button is hovered or focused), so the page's
+// own chunk stays small.
+const loadCheckIn = () => import('../check-in/check-in-dialog');
+const loadEdit = () => import('../project-owner/edit-project-dialog');
+const loadDelete = () => import('../project-owner/delete-project-dialog');
+const loadDonation = () => import('../donations/donation-dialog');
+const loadPhoto = () => import('./photo-overlay');
+const CheckInDialog = lazy(loadCheckIn);
+const EditProjectDialog = lazy(loadEdit);
+const DeleteProjectDialog = lazy(loadDelete);
+const DonationDialog = lazy(loadDonation);
+const PhotoOverlay = lazy(loadPhoto);
+
+export const PROJECT_TEXT = {
+  loading: 'Loading project...',
+  total: 'Total',
+  noDonations: 'No donations yet',
+  refundable: 'Refundable for this project',
+  donationThanks: 'Thank you for your donation! Your support has been added to this project.',
+  support: 'Support This Project',
+} as const;
+
+/** Delays between the refetches after a donation, until the total has changed (spec: 1, 2 and 3 s). */
+export const DONATION_REFRESH_DELAYS_MS = [1000, 2000, 3000] as const;
+
+const BAND_COLOURS: Record<ProgressBand, { bar: string; text: string }> = {
+  'just-started': { bar: 'bg-sky-600', text: 'text-sky-800' },
+  'in-progress': { bar: 'bg-blue-600', text: 'text-blue-800' },
+  'getting-close': { bar: 'bg-violet-600', text: 'text-violet-800' },
+  'almost-done': { bar: 'bg-emerald-600', text: 'text-emerald-800' },
+  completed: { bar: 'bg-green-700', text: 'text-green-800' },
+};
+
+type OpenDialog =
+  | { kind: 'check-in' }
+  | { kind: 'edit' }
+  | { kind: 'delete' }
+  | { kind: 'donate' }
+  | { kind: 'photo'; src: string; title: string }
+  | null;
+
+function DialogLoading() {
+  return (
+    <div role="status" className="fixed inset-0 z-50 grid place-items-center bg-slate-900/30">
+      <span className="flex items-center gap-3 rounded-xl bg-white px-4 py-3 text-slate-800 shadow-lg">
+        <Spinner className="text-primary-700" />
+        Loading...
+      </span>
+    </div>
+  );
+}
+
+/** The project's picture with its fixed shape; a picture that fails falls back to the tag's, then the default. */
+function ProjectPicture({ imageUrl, tag }: { imageUrl: string; tag: string }) {
+  const sources = [imageUrl, projectImage(null, tag), projectImage(null, null)];
+  const [attempt, setAttempt] = useState(0);
+  return (
+    <div className="aspect-[16/9] overflow-hidden rounded-card bg-slate-100 sm:aspect-[3/1]">
+      <img
+        src={sources[Math.min(attempt, sources.length - 1)]}
+        alt=""
+        width={1200}
+        height={514}
+        decoding="async"
+        onError={() => setAttempt((value) => (value < sources.length - 1 ? value + 1 : value))}
+        className="size-full object-cover"
+      />
+    </div>
+  );
+}
+
+function SideCard({
+  title,
+  children,
+  className,
+}: {
+  title: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <Card className={cx('p-5', className)}>
+      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+      <div className="mt-3">{children}</div>
+    </Card>
+  );
+}
+
+function NotFound() {
+  return (
+    <Card className="mx-auto max-w-xl p-6 text-center sm:p-8">
+      <h1 className="text-2xl font-bold text-slate-900">{MESSAGES.projectNotFoundTitle}</h1>
+      <p className="mt-2 text-slate-600">{MESSAGES.projectNotFoundText}</p>
+      <ButtonLink to="/" className="mt-6" icon={<House aria-hidden="true" className="size-4" />}>
+        Back to Home
+      </ButtonLink>
+    </Card>
+  );
+}
+
+function BackButton() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className="-ml-3 mb-4"
+      icon={<ArrowLeft aria-hidden="true" className="size-4" />}
+      onClick={() => void (location.key === 'default' ? navigate('/') : navigate(-1))}
+    >
+      Back
+    </Button>
+  );
+}
+
+/** The project detail page (spec §2 'Project detail'). */
+export function ProjectPage({ projectId }: { projectId: string }) {
+  const query = useProjectDetail(projectId);
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  useDocumentTitle(
+    query.data ? query.data.project.title : notFound ? MESSAGES.projectNotFoundTitle : 'Project',
+  );
+
+  if (query.isPending) {
+    return (
+      <div role="status" className="flex min-h-[40vh] items-center justify-center gap-3 text-slate-700">
+        <Spinner className="text-primary-700" />
+        {PROJECT_TEXT.loading}
+      </div>
+    );
+  }
+  if (query.isError) {
+    if (notFound) return <NotFound />;
+    return (
+      <>
+        <BackButton />
+        <Card className="p-6">
+          <h1 className="text-xl font-bold text-slate-900">{projectLoadErrorMessage(query.error.message)}</h1>
+          <Button variant="secondary" className="mt-4" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Card>
+      </>
+    );
+  }
+  return <LoadedProject detail={query.data} now={query.dataUpdatedAt} refetch={query.refetch} />;
+}
+
+function LoadedProject({
+  detail,
+  now,
+  refetch,
+}: {
+  detail: ProjectDetailResponse;
+  now: number;
+  refetch: () => Promise<{ data?: ProjectDetailResponse | undefined }>;
+}) {
+  const { project, checkIns, viewer, refundIfEndedToday } = detail;
+  const { summary } = project;
+  const navigate = useNavigate();
+  const refreshProject = useRefreshProject();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [thanked, setThanked] = useState(searchParams.get('donation') === 'success');
+  const favoriteIds = useFavoriteIds();
+  const favorite = useToggleFavorite();
+  const isFavorite = favoriteIds ? favoriteIds.has(project.id) : viewer.isFavorite;
+  const refreshing = useRef<AbortController | null>(null);
+  useEffect(() => () => refreshing.current?.abort(), []);
+
+  // Coming back from a payment page with ?donation=success: thank the donor once, tidy the address,
+  // and make sure the total is fresh.
+  useEffect(() => {
+    if (searchParams.get('donation') !== 'success') return;
+    setSearchParams(
+      (params) => {
+        params.delete('donation');
+        return params;
+      },
+      { replace: true },
+    );
+    void refreshUntilChanged(project.refundableCents);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  /** Refetch the project, then again after 1, 2 and 3 s while the total has not changed yet. */
+  async function refreshUntilChanged(previousCents: number) {
+    refreshing.current?.abort();
+    const controller = new AbortController();
+    refreshing.current = controller;
+    for (const waitMs of [0, ...DONATION_REFRESH_DELAYS_MS]) {
+      if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+      if (controller.signal.aborted) return;
+      const { data } = await refetch();
+      if (data && data.project.refundableCents !== previousCents) return;
+    }
+  }
+
+  const close = () => setDialog(null);
+  const ended = summary.ended;
+  const canCheckIn = viewer.isOwner && !ended;
+  const pageUrl = `${window.location.origin}/project/${encodeURIComponent(project.id)}`;
+  const band = BAND_COLOURS[summary.progressBand];
+
+  const addCheckInButton = canCheckIn ? (
+    <Button
+      onClick={() => setDialog({ kind: 'check-in' })}
+      onPointerEnter={() => void loadCheckIn()}
+      onFocus={() => void loadCheckIn()}
+      icon={<Camera aria-hidden="true" className="size-4" />}
+      className="w-full"
+    >
+      Add Check-in
+    </Button>
+  ) : null;
+
+  return (
+    <>
+      <BackButton />
+      {thanked ? (
+        <Alert tone="success" className="mb-6">
+          <div className="flex items-start justify-between gap-3">
+            <p>{PROJECT_TEXT.donationThanks}</p>
+            <button
+              type="button"
+              onClick={() => setThanked(false)}
+              className="shrink-0 rounded font-semibold underline underline-offset-2"
+            >
+              Dismiss
+            </button>
+          </div>
+        </Alert>
+      ) : null}
+
+      <ProjectPicture imageUrl={project.imageUrl} tag={project.tag} />
+
+      <header className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <Link
+            to={`/category/${categorySlug(project.tag)}`}
+            className="inline-flex items-center gap-1.5 rounded-full bg-primary-50 px-3 py-1 text-sm font-medium text-primary-800 ring-1 ring-primary-200 hover:bg-primary-100"
+          >
+            {tagEmoji(project.tag) ? <span aria-hidden="true">{tagEmoji(project.tag)}</span> : null}
+            {project.tag}
+          </Link>
+          <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance text-slate-900 [overflow-wrap:anywhere] sm:text-4xl">
+            {project.title}
+          </h1>
+        </div>
+        <div className="flex shrink-0 items-center gap-2">
+          {viewer.signedIn ? (
+            <FavoriteButton
+              title={project.title}
+              pressed={isFavorite}
+              pending={favorite.isPending}
+              onToggle={() => favorite.toggle(project.id, !isFavorite)}
+              className="size-10"
+            />
+          ) : null}
+          <ShareMenu url={pageUrl} title={project.title} />
+        </div>
+      </header>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <aside className="space-y-6 lg:col-start-3 lg:row-start-1" aria-label="Project summary">
+          <Card className="p-5">
+            <div className="flex items-center justify-between">
+              <h2 className="text-base font-semibold text-slate-900">{PROJECT_TEXT.total}</h2>
+              <span className="flex items-center gap-2 text-xs font-medium text-slate-600">
+                <span aria-hidden="true" className="relative flex size-2.5">
+                  <span className="absolute inline-flex size-full rounded-full bg-green-500 opacity-75 motion-safe:animate-ping" />
+                  <span className="relative inline-flex size-2.5 rounded-full bg-green-600" />
+                </span>
+                Live
+              </span>
+            </div>
+            <p
+              aria-live="polite"
+              aria-atomic="true"
+              className="mt-2 text-4xl font-bold tracking-tight text-primary-800 tabular sm:text-5xl"
+              data-testid="project-total"
+            >
+              {formatCents(project.refundableCents ?? project.depositCents ?? 0)}
+            </p>
+            <p className="mt-1 text-sm text-slate-600">
+              {project.depositCents <= 0 ? PROJECT_TEXT.noDonations : PROJECT_TEXT.refundable}
+            </p>
+            {!viewer.isOwner && !ended ? (
+              <Button
+                size="lg"
+                className="mt-4 w-full"
+                onClick={() => setDialog({ kind: 'donate' })}
+                onPointerEnter={() => void loadDonation()}
+                onFocus={() => void loadDonation()}
+                icon={<HeartHandshake aria-hidden="true" className="size-5" />}
+              >
+                {PROJECT_TEXT.support}
+              </Button>
+            ) : null}
+          </Card>
+
+          {viewer.isOwner && refundIfEndedToday ? (
+            <SideCard title="If it ended today">
+              <p className="text-sm text-slate-700">You would get back</p>
+              <p className="text-2xl font-bold text-slate-900 tabular">
+                {formatCents(refundIfEndedToday.refundCents)}
+              </p>
+              <p className="mt-2 text-sm text-slate-600">
+                {summary.missedCheckIns === 0
+                  ? `No check-ins missed so far. Keep it up and all ${formatCents(refundIfEndedToday.poolCents)} comes back.`
+                  : `${summary.missedCheckIns} of ${summary.totalCheckIns} check-ins missed so far: ${formatCents(refundIfEndedToday.forfeitCents)} would go to charity.`}
+              </p>
+            </SideCard>
+          ) : null}
+
+          {viewer.isOwner ? (
+            <SideCard title="Actions">
+              <div className="flex flex-col gap-2">
+                {addCheckInButton}
+                <Button
+                  variant="secondary"
+                  onClick={() => setDialog({ kind: 'edit' })}
+                  onPointerEnter={() => void loadEdit()}
+                  onFocus={() => void loadEdit()}
+                  icon={<Pencil aria-hidden="true" className="size-4" />}
+                  className="w-full"
+                >
+                  Edit Project
+                </Button>
+                {ended ? (
+                  <Button
+                    variant="danger"
+                    onClick={() => setDialog({ kind: 'delete' })}
+                    onPointerEnter={() => void loadDelete()}
+                    onFocus={() => void loadDelete()}
+                    icon={<Trash2 aria-hidden="true" className="size-4" />}
+                    className="w-full"
+                  >
+                    Delete Project
+                  </Button>
+                ) : null}
+              </div>
+            </SideCard>
+          ) : null}
+
+          <SideCard title="Project Info">
+            <dl className="space-y-2 text-sm">
+              <div className="flex justify-between gap-4">
+                <dt className="text-slate-600">Creator</dt>
+                <dd className="min-w-0 truncate font-medium">
+                  {project.username ? (
+                    <Link
+                      to={`/user/${encodeURIComponent(project.username)}`}
+                      className="text-primary-700 underline-offset-2 hover:underline"
+                    >
+                      {project.username}
+                    </Link>
+                  ) : (
+                    'Unknown'
+                  )}
+                </dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-slate-600">Total check-ins</dt>
+                <dd className="font-medium text-slate-900 tabular">{checkIns.length}</dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-slate-600">Last updated</dt>
+                <dd className="font-medium text-slate-900">
+                  {formatInstantDate(new Date(project.updatedAt), project.timezone)}
+                </dd>
+              </div>
+            </dl>
+          </SideCard>
+        </aside>
+
+        <div className="min-w-0 space-y-6 lg:col-span-2 lg:row-start-1">
+          <Card className="p-5 sm:p-6">
+            <h2 className="sr-only">About this project</h2>
+            <p className="whitespace-pre-wrap text-slate-800 [overflow-wrap:anywhere]">
+              {project.description}
+            </p>
+            <div className="mt-6">
+              <div className="flex items-baseline justify-between gap-3 text-sm">
+                <span className="font-semibold text-slate-900">Progress</span>
+                <span className={cx('font-semibold', band.text)}>
+                  <span className="tabular">{summary.progressPercent}%</span> · {summary.progressLabel}
+                </span>
+              </div>
+              <div
+                role="progressbar"
+                aria-label="Progress"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={summary.progressPercent}
+                aria-valuetext={`${summary.progressPercent}% · ${summary.progressLabel}`}
+                className="mt-2 h-3 overflow-hidden rounded-full bg-slate-200"
+              >
+                <div
+                  className={cx('h-full rounded-full transition-[width]', band.bar)}
+                  style={{ width: `${summary.progressPercent}%` }}
+                />
+              </div>
+              <p className="mt-2 text-sm text-slate-600">
+                {ended
+                  ? `Finished with ${summary.completedCheckIns} of ${summary.totalCheckIns} check-ins.`
+                  : `${summary.completedCheckIns} of ${summary.totalCheckIns} check-ins done, ${summary.daysLeft} ${summary.daysLeft === 1 ? 'day' : 'days'} to go.`}
+              </p>
+            </div>
+          </Card>
+
+          <Card className="p-5 sm:p-6">
+            <CheckInCalendar project={project} checkIns={checkIns} now={now} />
+          </Card>
+
+          <Card className="p-5 sm:p-6">
+            <ProjectTimeline
+              project={project}
+              checkIns={checkIns}
+              isOwner={viewer.isOwner}
+              addCheckIn={addCheckInButton}
+              onOpenPhoto={(checkIn: CheckInDto, number: number) => {
+                if (!checkIn.photoUrl) return;
+                void loadPhoto();
+                setDialog({ kind: 'photo', src: checkIn.photoUrl, title: `Photo of check-in #${number}` });
+              }}
+            />
+          </Card>
+        </div>
+      </div>
+
+      <Suspense fallback={<DialogLoading />}>
+        {dialog?.kind === 'check-in' ? (
+          <CheckInDialog
+            project={project}
+            onClose={close}
+            onCheckedIn={() => void refreshProject(project.id)}
+          />
+        ) : null}
+        {dialog?.kind === 'edit' ? (
+          <EditProjectDialog
+            project={project}
+            onClose={close}
+            onSaved={() => void refreshProject(project.id)}
+          />
+        ) : null}
+        {dialog?.kind === 'delete' ? (
+          <DeleteProjectDialog
+            project={project}
+            onClose={close}
+            onDeleted={() => {
+              void refreshProject(project.id);
+              void navigate('/my-projects', { replace: true });
+            }}
+          />
+        ) : null}
+        {dialog?.kind === 'donate' ? (
+          <DonationDialog
+            project={project}
+            onClose={close}
+            onDonated={() => void refreshUntilChanged(project.refundableCents)}
+          />
+        ) : null}
+        {dialog?.kind === 'photo' ? (
+          <PhotoOverlay src={dialog.src} title={dialog.title} onClose={close} />
+        ) : null}
+      </Suspense>
+    </>
+  );
+}
