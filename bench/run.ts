@@ -1,11 +1,17 @@
 // `npm run bench`: measured figures, printed as one JSON line each. Not a pass/fail test.
-// Today: how long Kept takes to start on a fresh DATA_DIR (cold: creates the embedded database) and
-// again on the same data (warm). Later issues add load figures here.
+// 1. How long Kept takes to start on a fresh DATA_DIR (cold: creates the embedded database) and again
+//    on the same data (warm).
+// 2. Load at scale (load.ts): 100,000 projects and ~1,000,000 check-ins, the browse endpoints under
+//    autocannon, and the plans of their queries. `--projects N`, `--connections N`, `--duration S`,
+//    `--skip-start`, `--skip-load`, `--data-dir DIR` (seed once, reuse after) and `--only home,search`
+//    adjust a run.
+import { parseArgs } from 'node:util';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { runLoadBenchmark } from './load.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const main = path.join(root, 'apps/server/src/main.ts');
@@ -43,15 +49,40 @@ async function timeStart(dataDir: string, port: number): Promise<number> {
   }
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kept-bench-'));
-try {
-  const port = await freePort();
-  const cold = await timeStart(dataDir, port);
-  console.log(JSON.stringify({ benchmark: 'start-cold', ms: Math.round(cold) }));
-  for (let i = 1; i <= 3; i++) {
-    const warm = await timeStart(dataDir, port);
-    console.log(JSON.stringify({ benchmark: 'start-warm', run: i, ms: Math.round(warm) }));
+const { values: args } = parseArgs({
+  options: {
+    projects: { type: 'string', default: '100000' },
+    connections: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '10' },
+    'skip-start': { type: 'boolean', default: false },
+    'skip-load': { type: 'boolean', default: false },
+    'data-dir': { type: 'string' },
+    only: { type: 'string' },
+  },
+});
+
+async function startupFigures(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kept-bench-'));
+  try {
+    const port = await freePort();
+    const cold = await timeStart(dataDir, port);
+    console.log(JSON.stringify({ benchmark: 'start-cold', ms: Math.round(cold) }));
+    for (let i = 1; i <= 3; i++) {
+      const warm = await timeStart(dataDir, port);
+      console.log(JSON.stringify({ benchmark: 'start-warm', run: i, ms: Math.round(warm) }));
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
-} finally {
-  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+if (!args['skip-start']) await startupFigures();
+if (!args['skip-load']) {
+  await runLoadBenchmark({
+    projects: Number(args.projects),
+    connections: Number(args.connections),
+    durationSec: Number(args.duration),
+    ...(args['data-dir'] ? { dataDir: path.resolve(args['data-dir']) } : {}),
+    ...(args.only ? { only: args.only.split(',') } : {}),
+  });
 }

@@ -23,9 +23,9 @@ export type HomeSizes = { section: number; featured: number; perTag: number };
  * refundable). Rows carry `section` ('topFunded' | 'finishingSoon' | 'featured' | a tag) and `rank`.
  */
 export function homeSectionsStatement(now: Date, sizes: HomeSizes): Statement {
-  // Each section picks its few rows on its own index first; creators are joined once, at the end.
+  // Each section picks its few rows on its own index; creators are looked up for those rows only.
   return {
-    name: 'kept_browse_home_v2',
+    name: 'kept_browse_home_v3',
     text: `select p.section, p.rank, ${CARD_SELECT_SQL}
   from (
     (select 'topFunded'::text as section, row_number() over (order by ${BY_REFUNDABLE}) as rank, p.*
@@ -50,8 +50,7 @@ export function homeSectionsStatement(now: Date, sizes: HomeSizes): Statement {
               from projects p
              where p.tag = t.tag and ${VISIBLE} and ${LIVE('$1')}
              order by ${BY_REFUNDABLE} limit $5) p)
-  ) p
-  join users u on u.id = p.user_id`,
+  ) p`,
     values: [now, sizes.section, sizes.featured, [...TAG_NAMES], sizes.perTag],
   };
 }
@@ -68,7 +67,7 @@ export function favoritesStatement(
   from (select p.* from user_favorites f join projects p on p.id = f.project_id
          where f.user_id = $1 and ${VISIBLE} ${live}
          order by ${BY_REFUNDABLE} limit $2 offset $3) p
-  join users u on u.id = p.user_id
+
  order by ${BY_REFUNDABLE}`,
     values: opts.liveOnly ? [userId, opts.limit, opts.offset, now] : [userId, opts.limit, opts.offset],
   };
@@ -213,7 +212,7 @@ export function searchPageStatement(
   from (select p.* from projects p
          where ${where}
          order by ${BY_REFUNDABLE} limit $${n + 1} offset $${n + 2}) p
-  join users u on u.id = p.user_id
+
  order by ${BY_REFUNDABLE}`,
     values: [...values, page.limit, page.offset],
   };
@@ -241,7 +240,7 @@ export function categoryPageStatement(
     text: `select ${CARD_SELECT_SQL}
   from (select p.* from projects p where ${VISIBLE} ${byTag}
          order by ${BY_REFUNDABLE} limit $1 offset $2) p
-  join users u on u.id = p.user_id
+
  order by ${BY_REFUNDABLE}`,
     values: tag === null ? [page.limit, page.offset] : [page.limit, page.offset, tag],
   };
@@ -253,7 +252,7 @@ export function finishingSoonPageStatement(now: Date, page: { limit: number; off
     text: `select ${CARD_SELECT_SQL}
   from (select p.* from projects p where ${VISIBLE} and ${FINISHING_SOON('$1::timestamptz')}
          order by p.end_date, p.id limit $2 offset $3) p
-  join users u on u.id = p.user_id
+
  order by p.end_date, p.id`,
     values: [now, page.limit, page.offset],
   };

@@ -29,7 +29,7 @@ type CheckInRow = Omit<CheckInDto, 'createdAt' | 'videoType'> & { createdAt: Dat
 const PROJECT_SQL = `select ${CARD_SELECT_SQL}, p.description as "fullDescription", p.image_url as "ownImageUrl",
   p.updated_at as "updatedAt", p.total_length_value as "lengthValue", p.total_length_unit as "lengthUnit",
   p.check_in_frequency_value as "frequencyValue", p.check_in_frequency_unit as "frequencyUnit"
-  from projects p join users u on u.id = p.user_id
+  from projects p
  where p.id = $1 and p.deleted_at is null`;
 
 const CHECKINS_SQL = `select c.id, c.project_id as "projectId", c.update_text as "updateText", c.photo_url as "photoUrl",
@@ -51,7 +51,7 @@ export async function loadProjectDetail(
   if (!UUID.test(id)) return null;
   const pool: pg.Pool = db.$client;
   const [projectResult, checkInResult, favoriteResult] = await Promise.all([
-    pool.query<DetailRow>({ name: 'kept_project_detail_v1', text: PROJECT_SQL, values: [id] }),
+    pool.query<DetailRow>({ name: 'kept_project_detail_v2', text: PROJECT_SQL, values: [id] }),
     pool.query<CheckInRow>({ name: 'kept_project_checkins_v1', text: CHECKINS_SQL, values: [id] }),
     viewer ? pool.query(FAVORITE_SQL, [viewer.id, id]) : Promise.resolve(null),
   ]);
