@@ -84,6 +84,12 @@ export function createJobQueue(deps: {
   async function runNext(): Promise<'ran' | 'none'> {
     const client = await pool.connect();
     let broken: Error | undefined;
+    // The claim stays idle in its transaction while the handler runs: if the server drops the
+    // connection meanwhile, the client reports it as an 'error' event, which must not crash the process.
+    const onLost = (err: Error) => {
+      broken ??= err;
+    };
+    client.on('error', onLost);
     try {
       await client.query('begin');
       const { rows } = await client.query<JobRow>(CLAIM_SQL, [clock.now()]);
@@ -141,6 +147,7 @@ export function createJobQueue(deps: {
       await client.query('rollback').catch(() => {});
       throw err;
     } finally {
+      client.removeListener('error', onLost);
       client.release(broken);
     }
   }
