@@ -72,6 +72,7 @@ describe("RULES.md's example, from creation to settlement", () => {
     const welcome = mails.find((m) => m.subjectText === 'Your project "Write a novel" has started')!;
     expect(welcome.text).toContain('check in every week for 30 days, until March 30, 2026');
     expect(welcome.text).toContain('Your next check-in is due March 8, 2026');
+    expect(welcome.text).toContain('On each check-in day we will email you a reminder at 9:00');
     expect(htmlOf(welcome)).toContain('Write a novel');
     expect(mails.map((m) => m.subjectText)).toContain('You received a donation');
   });

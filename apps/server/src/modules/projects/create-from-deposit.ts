@@ -185,6 +185,7 @@ export function welcomeEmail(p: {
             ? ` Your next check-in is due ${formatLocalDate(p.nextCheckIn, { long: true })}.`
             : ''),
         `Make every check-in and your whole refundable amount comes back at the end; each missed one lowers it. The ${formatCents(p.feeCents)} processing fee is not refundable.`,
+        'On each check-in day we will email you a reminder at 9:00 in the morning, and once more if a check-in becomes overdue.',
       ],
       action: { label: 'Open your project', url: p.url },
     }),
