@@ -68,8 +68,10 @@ function UserNotFound({ username }: { username: string }) {
         <Button
           className="mt-6"
           icon={<ArrowLeft aria-hidden="true" className="size-4" />}
-          // Opened directly (no history inside the app): "back" means the home page.
-          onClick={() => void (location.key === 'default' ? navigate('/') : navigate(-1))}
+          // Opened in a fresh tab, with nowhere to go back to: "back" means the home page.
+          onClick={() =>
+            void (location.key === 'default' && window.history.length <= 1 ? navigate('/') : navigate(-1))
+          }
         >
           Go Back
         </Button>
