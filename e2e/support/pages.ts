@@ -20,7 +20,8 @@ export const publicPages = [
   },
   { path: '/category/featured', heading: "Editor's Picks", title: "Editor's Picks · Kept" },
   { path: '/category/home-improvements', heading: 'Home Improvements', title: 'Home Improvements · Kept' },
-  { path: '/user/some_reader', heading: 'some_reader', title: 'some_reader · Kept' },
+  // Nobody has that username in a fresh database: the profile page says so.
+  { path: '/user/some_reader', heading: 'User Not Found', title: 'User Not Found · Kept' },
   { path: '/this/page/does-not-exist', heading: 'Page not found', title: 'Page not found · Kept' },
 ] as const;
 
