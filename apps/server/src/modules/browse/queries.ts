@@ -198,8 +198,12 @@ export function filterConditions(
   return { where: conds.join('\n   and '), values };
 }
 
-/** One page of matches, largest refundable first. */
-export function searchPageStatement(
+/**
+ * One page of matches, largest refundable first, each row also carrying how many matched in all
+ * (`matchTotal`) and how many projects are visible (`visibleTotal`): the matching is done once, for
+ * both. A page past the end has no rows; searchCountStatement then gives the counts.
+ */
+export function searchStatement(
   filters: ProjectFilters,
   now: Date,
   timeZone: string,
@@ -208,11 +212,16 @@ export function searchPageStatement(
   const { where, values } = filterConditions(filters, now, timeZone);
   const n = values.length;
   return {
-    text: `select ${CARD_SELECT_SQL}
-  from (select p.* from projects p
-         where ${where}
-         order by ${BY_REFUNDABLE} limit $${n + 1} offset $${n + 2}) p
-
+    text: `with m as materialized (
+  select p.id, p.refundable_amount from projects p
+   where ${where}
+), pick as (
+  select m.id from m order by m.refundable_amount desc nulls last, m.id limit $${n + 1} offset $${n + 2}
+)
+select ${CARD_SELECT_SQL}, (select count(*) from m)::int as "matchTotal",
+       (select coalesce(sum(visible_count), 0) from project_tallies)::int as "visibleTotal"
+  from projects p
+ where p.id in (select pick.id from pick)
  order by ${BY_REFUNDABLE}`,
     values: [...values, page.limit, page.offset],
   };

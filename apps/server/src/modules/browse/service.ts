@@ -33,7 +33,7 @@ import {
   finishingSoonPageStatement,
   homeSectionsStatement,
   searchCountStatement,
-  searchPageStatement,
+  searchStatement,
   talliesStatement,
   usesCounters,
   type HomeSizes,
@@ -176,17 +176,16 @@ export function createBrowseService(deps: { db: Db; clock: Clock }) {
       if (await hasDueProjectCounters(db, now))
         await refreshDueProjectCounters(db, now, { limit: COUNTER_REFRESH_LIMIT });
     }
-    const [found, counts, ids] = await Promise.all([
-      rows(searchPageStatement(input, now, zone, page)),
-      rows<{ n: number; visible: number }>(searchCountStatement(input, now, zone)),
+    const [found, ids] = await Promise.all([
+      rows<CardRow & { matchTotal: number; visibleTotal: number }>(searchStatement(input, now, zone, page)),
       viewer ? favoriteIds(viewer) : Promise.resolve(undefined),
     ]);
-    return {
-      projects: found.map((row) => toProjectCard(row, now, ids)),
-      total: counts[0]?.n ?? 0,
-      visibleTotal: counts[0]?.visible ?? 0,
-      ...page,
-    };
+    let counts = { total: found[0]?.matchTotal ?? 0, visibleTotal: found[0]?.visibleTotal ?? 0 };
+    if (found.length === 0) {
+      const [row] = await rows<{ n: number; visible: number }>(searchCountStatement(input, now, zone));
+      counts = { total: row?.n ?? 0, visibleTotal: row?.visible ?? 0 };
+    }
+    return { projects: found.map((row) => toProjectCard(row, now, ids)), ...counts, ...page };
   }
 
   function cacheKey(prefix: string, value: unknown): string {
