@@ -10,5 +10,6 @@ export default defineConfig({
     setupFiles: ['./test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    testTimeout: 30_000,
   },
 });
