@@ -412,7 +412,7 @@ export function CreateProjectForm() {
                   }}
                   className="flex-col items-start gap-0.5 py-3"
                 >
-                  <span className="text-lg font-bold tabular">{formatCentsShort(preset.cents)}</span>
+                  <span className="text-lg font-bold tabular">{formatCentsShort(preset.cents)}</span>{' '}
                   <span className="text-slate-600">{preset.label}</span>
                 </ChoiceCard>
               ))}
@@ -427,7 +427,7 @@ export function CreateProjectForm() {
                 }}
                 className="flex-col items-start gap-0.5 py-3"
               >
-                <span className="text-lg font-bold">Custom</span>
+                <span className="text-lg font-bold">Custom</span>{' '}
                 <span className="text-slate-600">
                   {formatCentsShort(CUSTOM_DEPOSIT_MIN_CENTS)}–{formatCentsShort(CUSTOM_DEPOSIT_MAX_CENTS)}
                 </span>
@@ -484,6 +484,7 @@ export function CreateProjectForm() {
             prepare={prepare}
             onSucceeded={onSucceeded}
             onBusyChange={setBusy}
+            formKey={draftKey}
             returnUrl={`${window.location.origin}/my-projects`}
           />
         </section>

@@ -265,6 +265,7 @@ export default function DonationDialog({
             prepare={prepare}
             onSucceeded={onSucceeded}
             onBusyChange={setBusy}
+            formKey={requestKey}
             returnUrl={`${window.location.origin}/project/${encodeURIComponent(project.id)}?donation=success`}
           />
         </div>

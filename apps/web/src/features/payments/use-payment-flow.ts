@@ -18,6 +18,11 @@ export interface PaymentFlowOptions {
   amountCents: number | null;
   onSucceeded: (status: PaymentStatusResponse, intent: PaymentIntentResponse) => void;
   onBusyChange?: ((busy: boolean) => void) | undefined;
+  /**
+   * Identifies what the caller's form holds (e.g. the draft as JSON). A validation message disappears
+   * once the form changes, so it never describes a form that is no longer there.
+   */
+  formKey?: string | undefined;
   /** How long to wait for a payment that is still processing (tests shorten it). */
   waitTimeoutMs?: number | undefined;
 }
@@ -57,7 +62,10 @@ export const PAYMENT_TEXT = {
  */
 export function usePaymentFlow(options: PaymentFlowOptions) {
   const [phase, setPhase] = useState<PaymentPhase>('idle');
-  const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{ message: string; formKey?: string | undefined } | null>(null);
+  const setError = useCallback((message: string | null) => setProblem(message ? { message } : null), []);
+  const error =
+    problem && (!('formKey' in problem) || problem.formKey === options.formKey) ? problem.message : null;
   const optionsRef = useRef(options);
   useEffect(() => {
     optionsRef.current = options;
@@ -86,7 +94,11 @@ export function usePaymentFlow(options: PaymentFlowOptions) {
         setBusy(false);
       };
       const invalid = validate();
-      if (invalid) return finish('idle', invalid);
+      if (invalid) {
+        setPhase('idle');
+        setProblem({ message: invalid, formKey: optionsRef.current.formKey });
+        return;
+      }
       setPhase('paying');
       setError(null);
       setBusy(true);
@@ -128,7 +140,7 @@ export function usePaymentFlow(options: PaymentFlowOptions) {
         return finish('idle', paymentErrorMessage(caught));
       }
     },
-    [setBusy],
+    [setBusy, setError],
   );
 
   return { phase, error, setError, run };

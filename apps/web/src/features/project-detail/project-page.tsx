@@ -29,6 +29,7 @@ import { useFavoriteIds, useToggleFavorite } from '../favorites/use-favorites';
 import { useProjectDetail, useRefreshProject } from './api';
 import { CheckInCalendar } from './check-in-calendar';
 import { ProjectTimeline } from './project-timeline';
+import { SettlementCard } from './settlement-card';
 import { ShareMenu } from './share-menu';
 
 // Dialogs load on first use (and are prefetched when their button is hovered or focused), so the page's
@@ -189,7 +190,7 @@ function LoadedProject({
   now: number;
   refetch: () => Promise<{ data?: ProjectDetailResponse | undefined }>;
 }) {
-  const { project, checkIns, viewer, refundIfEndedToday } = detail;
+  const { project, checkIns, viewer, refundIfEndedToday, settlement } = detail;
   const { summary } = project;
   const navigate = useNavigate();
   const refreshProject = useRefreshProject();
@@ -314,7 +315,10 @@ function LoadedProject({
               className="mt-2 text-4xl font-bold tracking-tight text-primary-800 tabular sm:text-5xl"
               data-testid="project-total"
             >
-              {formatCents(project.refundableCents ?? project.depositCents ?? 0)}
+              {/* After settlement the pool is empty: the statement keeps what it held. */}
+              {formatCents(
+                settlement ? settlement.poolCents : (project.refundableCents ?? project.depositCents ?? 0),
+              )}
             </p>
             <p className="mt-1 text-sm text-slate-600">
               {project.depositCents <= 0 ? PROJECT_TEXT.noDonations : PROJECT_TEXT.refundable}
@@ -333,7 +337,9 @@ function LoadedProject({
             ) : null}
           </Card>
 
-          {viewer.isOwner && refundIfEndedToday ? (
+          {settlement ? <SettlementCard settlement={settlement} isOwner={viewer.isOwner} /> : null}
+
+          {viewer.isOwner && refundIfEndedToday && !settlement ? (
             <SideCard title="If it ended today">
               <p className="text-sm text-slate-700">You would get back</p>
               <p className="text-2xl font-bold text-slate-900 tabular">

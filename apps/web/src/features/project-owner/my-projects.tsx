@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Plus from 'lucide-react/icons/plus';
-import { MESSAGES } from '@kept/domain';
+import { MESSAGES, formatCents } from '@kept/domain';
 import type { ProjectCard } from '@kept/contract';
 import { Alert } from '../../components/ui/alert';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -48,6 +48,15 @@ function ProjectSection({
                   ) : undefined
                 }
               />
+              {project.settlement ? (
+                <p className="mt-2 px-1 text-sm text-slate-700">
+                  Refund{' '}
+                  <span className="font-semibold text-slate-900 tabular">
+                    {formatCents(project.settlement.refundCents)}
+                  </span>{' '}
+                  · {project.settlement.statusText}
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -1,0 +1,135 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import EditProjectDialog from '../src/features/project-owner/edit-project-dialog';
+import { MyProjects } from '../src/features/project-owner/my-projects';
+import { alice, json, mockApi, renderWithProviders, sessionRoute } from './helpers';
+import { PROJECT_ID, projectCard, projectDetail } from './project-fixtures';
+
+function renderEdit() {
+  const onClose = vi.fn();
+  const onSaved = vi.fn();
+  const user = userEvent.setup({ delay: null });
+  const { project } = projectDetail({ isOwner: true });
+  renderWithProviders(<EditProjectDialog project={project} onClose={onClose} onSaved={onSaved} />);
+  return { user, onClose, onSaved };
+}
+
+describe('Edit Project dialog', { timeout: 15_000 }, () => {
+  it('starts from the project as it is, and Cancel leaves it unchanged', async () => {
+    const fetchMock = mockApi({});
+    const { user, onClose } = renderEdit();
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Project' });
+    const d = within(dialog);
+    expect(d.getByLabelText(/Project name/)).toHaveValue('Practice guitar');
+    expect(d.getByLabelText('Description')).toHaveValue('Twenty minutes of scales every day.');
+    expect(d.getByLabelText(/Category/)).toHaveValue('Music');
+    expect(d.getByRole('option', { name: '🎵 Music' })).toBeInTheDocument();
+    expect(d.getByLabelText('Cover photo URL')).toHaveValue('');
+    expect(d.getByText('Current cover')).toBeVisible();
+    await user.click(d.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('previews a new cover URL and refuses one that is not a web address', async () => {
+    mockApi({});
+    const { user } = renderEdit();
+    const url = await screen.findByLabelText('Cover photo URL');
+    await user.type(url, 'https://example.com/cover.jpg');
+    expect(screen.getByText('Preview of the new cover')).toBeVisible();
+    expect(document.querySelector('img[src="https://example.com/cover.jpg"]')).not.toBeNull();
+    await user.clear(url);
+    await user.type(url, 'ftp://example.com/cover.jpg');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(screen.getByText('Invalid photo URL format')).toBeVisible();
+  });
+
+  it('needs a name', async () => {
+    const fetchMock = mockApi({});
+    const { user } = renderEdit();
+    await user.clear(await screen.findByLabelText(/Project name/));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(screen.getByText('Please fill in all required fields.')).toBeVisible();
+    expect(screen.getByLabelText(/Project name/)).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('saves with PATCH, then tells the page and closes', async () => {
+    const fetchMock = mockApi({
+      [`PATCH /api/projects/${PROJECT_ID}`]: () => json({ project: projectCard() }),
+    });
+    const { user, onClose, onSaved } = renderEdit();
+    const name = await screen.findByLabelText(/Project name/);
+    await user.clear(name);
+    await user.type(name, 'Practice guitar daily');
+    await user.selectOptions(screen.getByLabelText(/Category/), 'Fitness');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onSaved).toHaveBeenCalled();
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({
+      title: 'Practice guitar daily',
+      description: 'Twenty minutes of scales every day.',
+      tag: 'Fitness',
+      imageUrl: '',
+    });
+  });
+
+  it("says 'Failed to update project. Please try again.' and keeps what was typed", async () => {
+    mockApi({ [`PATCH /api/projects/${PROJECT_ID}`]: () => new Response('', { status: 500 }) });
+    const { user, onClose } = renderEdit();
+    const name = await screen.findByLabelText(/Project name/);
+    await user.type(name, '!');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to update project. Please try again.')).toBeVisible();
+    expect(name).toHaveValue('Practice guitar!');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('My Projects', { timeout: 15_000 }, () => {
+  function renderMine(body: unknown) {
+    mockApi({
+      ...sessionRoute(alice),
+      'GET /api/me/favorites': () => json({ projectIds: [] }),
+      'GET /api/me/projects': () => json(body),
+    });
+    renderWithProviders(<MyProjects />, { route: '/my-projects' });
+  }
+
+  it('lists active and completed projects with their counts; completed ones are dimmed and badged', async () => {
+    renderMine({
+      activeProjects: [projectCard({ id: 'a1', title: 'Run 5k' }), projectCard({ id: 'a2', title: 'Paint' })],
+      completedProjects: [projectCard({ id: 'c1', title: 'Read 12 books', status: 'completed' })],
+    });
+    const active = (await screen.findByRole('heading', { name: 'Active Projects (2)' })).closest('section')!;
+    expect(within(active).getByRole('link', { name: 'Run 5k' })).toHaveAttribute('href', '/project/a1');
+    expect(within(active).queryByText('Completed')).not.toBeInTheDocument();
+    const completed = screen.getByRole('heading', { name: 'Completed Projects (1)' }).closest('section')!;
+    expect(within(completed).getByRole('link', { name: 'Read 12 books' })).toBeVisible();
+    expect(within(completed).getByText('Completed')).toBeVisible();
+    expect(within(completed).getByRole('listitem')).toHaveClass('opacity-75');
+    expect(screen.getByRole('link', { name: 'Start a New Project' })).toHaveAttribute(
+      'href',
+      '/create-project',
+    );
+    expect(within(active).getAllByText('$50.00')).toHaveLength(2);
+  });
+
+  it("offers 'Create Your First Project' when there are none", async () => {
+    renderMine({ activeProjects: [], completedProjects: [] });
+    expect(await screen.findByRole('link', { name: 'Create Your First Project' })).toHaveAttribute(
+      'href',
+      '/create-project',
+    );
+    expect(screen.queryByRole('heading', { name: /Active Projects/ })).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to load projects' when the list cannot be loaded", async () => {
+    mockApi({ ...sessionRoute(alice), 'GET /api/me/projects': () => new Response('', { status: 500 }) });
+    renderWithProviders(<MyProjects />);
+    expect(await screen.findByText('Failed to load projects')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+});
