@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Hourglass from 'lucide-react/icons/hourglass';
 import Sparkles from 'lucide-react/icons/sparkles';
 import Star from 'lucide-react/icons/star';
@@ -9,12 +10,14 @@ import {
   filterCountMessage,
   hasActiveFilters,
   tagEmoji,
+  type ProjectFilters,
 } from '@kept/domain';
 import { useSession } from '../session/use-session';
 import type { ProjectCardData } from '../projects/project-card';
-import type { HomeResponse } from './api';
+import { browseKeys, type HomeResponse } from './api';
 import { CategoryCarousel } from './carousel';
 import { FilterBar } from './filter-bar';
+import { filtersQueryString } from './filters';
 import { ProjectGrid } from './project-grid';
 import { LoadingProjects, ProjectsError, ShowMore } from './states';
 import { useFilteredProjects, useHomeSections, useUrlFilters } from './use-browse';
@@ -143,15 +146,30 @@ function summaryOf(results: ReturnType<typeof useFilteredProjects>): string | un
  * filtered list, which the server runs. The filters live in the URL.
  */
 export function HomeBrowse() {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
   const { filters, setFilters } = useUrlFilters();
   const filtered = hasActiveFilters(filters);
   const results = useFilteredProjects(filters, { enabled: filtered });
+  const viewerId = user?.id ?? null;
+
+  const changeFilters = useCallback(
+    (next: ProjectFilters) => {
+      // Every change starts the list over at its first 50, also for a filter set seen before (spec §9).
+      queryClient.removeQueries({
+        queryKey: browseKeys.projects(viewerId, filtersQueryString(next)),
+        exact: true,
+      });
+      setFilters(next);
+    },
+    [queryClient, setFilters, viewerId],
+  );
 
   return (
     <>
       <FilterBar
         filters={filters}
-        onChange={setFilters}
+        onChange={changeFilters}
         summary={filtered ? summaryOf(results) : undefined}
       />
       <div className="mt-10">
