@@ -120,7 +120,8 @@ function SignedInWelcome({ username }: { username: string | null }) {
   return (
     <section className="border-b border-slate-200 bg-gradient-to-b from-primary-50 to-slate-50">
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
-        <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+        {/* Usernames run to 30 characters without a break: let them wrap on narrow phones. */}
+        <h1 className="text-3xl font-bold tracking-tight text-balance wrap-break-word text-slate-900 sm:text-4xl">
           {username ? `Welcome back, ${username}!` : 'Welcome back!'}
         </h1>
         <p className="mt-3 max-w-2xl text-lg text-slate-700">
