@@ -18,6 +18,9 @@ const TABLES = [
   'ledger_entries',
   'processed_events',
   'newsletter_subscribers',
+  'jobs',
+  'settlements',
+  'notifications',
 ];
 
 describe('database schema', () => {
@@ -49,6 +52,16 @@ describe('database schema', () => {
       'payments.amount_cents:bigint',
       'projects.deposit_amount:bigint',
       'projects.refundable_amount:bigint',
+      'settlements.deposit_cents:bigint',
+      'settlements.forfeit_cents:bigint',
+      'settlements.late_creator_cents:bigint',
+      'settlements.late_forfeit_cents:bigint',
+      'settlements.late_payout_cents:bigint',
+      'settlements.payout_cents:bigint',
+      'settlements.payout_paid_cents:bigint',
+      'settlements.pool_cents:bigint',
+      'settlements.refund_cents:bigint',
+      'settlements.refund_to_card_cents:bigint',
       'simulated_payment_intents.amount_cents:bigint',
       'simulated_payment_intents.amount_refunded_cents:bigint',
     ]);
