@@ -1,6 +1,6 @@
 // `npm test`: every check, in order — types, lint, unit, integration, browser. Runs them all, then
 // prints what failed and one closing count line. Exits non-zero when anything failed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -56,16 +56,13 @@ let failed = 0;
 const failedSteps: string[] = [];
 const started = Date.now();
 
-for (const step of steps) {
-  console.log(`\n▶ ${step.name}: ${step.cmd.join(' ')}`);
-  const t0 = Date.now();
-  const [command, ...args] = step.cmd;
-  const run = spawnSync(command!, args, {
-    cwd: step.cwd,
-    stdio: 'inherit',
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: e2eResults, FORCE_COLOR: process.env.CI ? '0' : '1' },
-  });
-  const ok = run.status === 0;
+const env = {
+  ...process.env,
+  PLAYWRIGHT_JSON_OUTPUT_FILE: e2eResults,
+  FORCE_COLOR: process.env.CI ? '0' : '1',
+};
+
+function record(step: Step, ok: boolean, seconds: number): void {
   const counts = step.results ? readCounts(step.results.file, step.results.kind) : undefined;
   if (counts) {
     passed += counts.passed;
@@ -75,7 +72,36 @@ for (const step of steps) {
     failedSteps.push(step.name);
     if (!counts || counts.failed === 0) failed += 1; // a step that failed outside its tests still counts
   }
-  console.log(`${ok ? '✔' : '✘'} ${step.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  console.log(`${ok ? '✔' : '✘'} ${step.name} (${seconds.toFixed(1)} s)`);
+}
+
+/** Type checking and linting use one core each: run them side by side, then print each one's output. */
+function runBuffered(step: Step): Promise<void> {
+  const t0 = Date.now();
+  const [command, ...args] = step.cmd;
+  return new Promise((resolve) => {
+    const child = spawn(command!, args, { cwd: step.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('close', (code) => {
+      console.log(`\n▶ ${step.name}: ${step.cmd.join(' ')}`);
+      if (output.trim()) console.log(output.trimEnd());
+      record(step, code === 0, (Date.now() - t0) / 1000);
+      resolve();
+    });
+  });
+}
+
+const STATIC = new Set(['typecheck', 'lint']);
+await Promise.all(steps.filter((s) => STATIC.has(s.name)).map(runBuffered));
+
+for (const step of steps.filter((s) => !STATIC.has(s.name))) {
+  console.log(`\n▶ ${step.name}: ${step.cmd.join(' ')}`);
+  const t0 = Date.now();
+  const [command, ...args] = step.cmd;
+  const run = spawnSync(command!, args, { cwd: step.cwd, stdio: 'inherit', env });
+  record(step, run.status === 0, (Date.now() - t0) / 1000);
 }
 
 console.log(`\nAll checks took ${((Date.now() - started) / 1000).toFixed(0)} s.`);
