@@ -63,13 +63,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  await registerSecurityHeaders(app, {
-    https: config.baseUrl.startsWith('https://'),
-  });
+  await registerSecurityHeaders(app, { https: config.baseUrl.startsWith('https://') });
   await app.register(cookie);
-  await app.register(multipart, {
-    limits: { fileSize: MAX_IMAGE_BYTES, files: 1 },
-  });
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
 
   const clock = deps.clock ?? systemClock;
   app.decorate('clock', clock);
@@ -101,13 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ),
     },
   });
-  const accounts = createAccountService({
-    auth,
-    db,
-    limiter,
-    mailer,
-    log: app.log,
-  });
+  const accounts = createAccountService({ auth, db, limiter, mailer, log: app.log });
   registerSameOriginGuard(app, config.baseUrl);
   registerAuthContext(app, accounts.currentUser);
 
