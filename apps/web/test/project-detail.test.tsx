@@ -216,6 +216,18 @@ describe('Project detail', { timeout: 15_000 }, () => {
     );
   });
 
+  it('opens the edit dialog from its button and gives focus back to it on Escape', async () => {
+    mockApi(withDetail(projectDetail({ isOwner: true })));
+    const { user } = renderProject();
+    const edit = await screen.findByRole('button', { name: 'Edit Project' });
+    await user.click(edit);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Project' });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(edit).toHaveFocus());
+  });
+
   it("says 'Check-in is overdue' when the owner's check-in is late", async () => {
     // Daily check-ins, started 3 days ago, nothing since the automatic one: today's is due, yesterday's missed.
     const detail = projectDetail({ isOwner: true, startedDaysAgo: 3, frequencyDays: 3, lengthDays: 30 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import X from 'lucide-react/icons/x';
 import { cx } from '../../lib/cx';
@@ -41,11 +41,32 @@ export function Modal({
   const guard = (event: Event) => {
     if (!dismissible) event.preventDefault();
   };
+  // Give focus back to what opened the dialog (Radix only knows its own Trigger, which callers that open
+  // a dialog from their own button do not use), also when the dialog is removed rather than closed.
+  const [returnTo] = useState(() =>
+    typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null),
+  );
+  const restoreFocus = () => {
+    if (returnTo?.isConnected && returnTo !== document.body) returnTo.focus();
+  };
+  useEffect(
+    () => () => {
+      setTimeout(() => {
+        if (!document.activeElement || document.activeElement === document.body) restoreFocus();
+      }, 0);
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => (dismissible || next) && onOpenChange(next)}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <RadixDialog.Content
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            restoreFocus();
+          }}
           onEscapeKeyDown={guard}
           onPointerDownOutside={guard}
           onInteractOutside={guard}

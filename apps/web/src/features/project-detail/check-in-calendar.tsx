@@ -18,8 +18,8 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 /** One look per status; the signal colours keep their meaning (green done, red missed, yellow today). */
 export const STATUS_STYLES: Record<Exclude<CalendarStatus, 'empty'>, string> = {
-  'completed-checkin': 'border-green-700 bg-green-600 text-white',
-  'missed-checkin': 'border-red-700 bg-red-600 text-white',
+  'completed-checkin': 'border-green-800 bg-green-700 text-white',
+  'missed-checkin': 'border-red-800 bg-red-700 text-white',
   today: 'border-yellow-500 bg-yellow-100 text-yellow-950 ring-2 ring-yellow-400',
   'future-checkin': 'border-dashed border-primary-700 bg-primary-50 text-primary-900',
   'past-non-checkin': 'border-slate-200 bg-white text-slate-700',
