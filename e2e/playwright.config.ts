@@ -84,6 +84,9 @@ export default defineConfig({
       DEMO_DATA: '0',
       WEB_DIST_DIR: webDist,
       KEPT_WEB_OUT_DIR: webDist,
+      // Read the client address from X-Forwarded-For: the test helpers present each account they create
+      // as its own client, so the per-IP sign-up and sign-in limits count per test, not for the whole run.
+      TRUST_PROXY: '1',
     },
   },
 });
