@@ -10,6 +10,7 @@ import {
 import { createTestApp, type TestApp } from './support/app.ts';
 import { get, insertProject, insertUser, titles } from './support/browse.ts';
 import { manualClock } from './support/clock.ts';
+import { createPaidProject } from './support/projects.ts';
 
 const DAY = 86_400_000;
 const clock = manualClock(new Date('2026-03-10T12:00:00Z'));
@@ -129,6 +130,20 @@ describe('counters in the database', () => {
     await refreshProjectCounters(t.database.db, id, clock.now());
     expect(await stored(id)).toEqual({ completed: 2, missed: 1, due: false });
     expect(await missed({ completedCheckinsMin: '2' })).toEqual(['ctr checked']);
+  });
+
+  it('are brought up to date by a check-in itself, in its transaction', async () => {
+    const { projectId, owner: creator } = await createPaidProject(t.app, {
+      draft: { title: 'ctr live', frequencyValue: 1, frequencyUnit: 'days' },
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${projectId}/check-ins`,
+      headers: { cookie: creator.cookie },
+      payload: { updateText: 'Day one' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await stored(projectId)).toEqual({ completed: 1, missed: 0, due: false });
   });
 
   it('leave out of check-in filters a project whose counters cannot be brought up to date', async () => {

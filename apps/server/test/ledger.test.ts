@@ -100,12 +100,12 @@ describe('ledger', () => {
     expect(await balanceOf(db(), ACCOUNTS.charity)).toBe(0);
   });
 
-  it("keeps a project's refundable_amount equal to its pool balance", async () => {
+  it("keeps a project's refundable_amount equal to what was paid into its pool", async () => {
     const { projectId } = await createPaidProject(t.app);
     expect(await balanceOf(db(), ACCOUNTS.pool(projectId))).toBe(5_000);
     const refundable = await db().transaction(async (tx) => {
       await postTransaction(tx, {
-        kind: 'test',
+        kind: 'donation',
         idempotencyKey: `test:bonus:${projectId}`,
         projectId,
         entries: [
@@ -120,6 +120,22 @@ describe('ledger', () => {
       projectId,
     ]);
     expect(rows[0].refundable_amount).toBe(5_050);
+    // Settlement empties the pool; what was paid in (the card's figure) stays.
+    const afterForfeit = await db().transaction(async (tx) => {
+      await postTransaction(tx, {
+        kind: 'settlement_forfeit',
+        idempotencyKey: `test:forfeit:${projectId}`,
+        projectId,
+        entries: [
+          { account: ACCOUNTS.pool(projectId), amountCents: -1_000 },
+          { account: ACCOUNTS.charity, amountCents: 1_000 },
+        ],
+      });
+      return syncRefundable(tx, projectId);
+    });
+    expect(afterForfeit).toBe(5_050);
+    expect(await balanceOf(db(), ACCOUNTS.pool(projectId))).toBe(4_050);
+    expect(await ledgerProblems(db())).toEqual([]);
   });
 
   it('reports a refundable_amount that drifted from the pool', async () => {
@@ -129,7 +145,7 @@ describe('ledger', () => {
       [projectId],
     );
     expect(await ledgerProblems(db())).toEqual([
-      `project ${projectId}: refundable_amount 5001 but pool balance 5000`,
+      `project ${projectId}: refundable_amount 5001 but paid into the pool 5000`,
     ]);
     await expect(assertLedgerInvariants(db())).rejects.toThrow(/refundable_amount 5001/);
     await t.database.pool.query(

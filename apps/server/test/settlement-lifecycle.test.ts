@@ -163,7 +163,12 @@ describe("RULES.md's example, from creation to settlement", () => {
       payout_paid_cents: 2_800,
       attempts: 1,
     });
-    expect(await project()).toMatchObject({ project_status: 'settled', refundable_amount: 0 });
+    // The pool is empty, but the project still shows what was paid into it (cards, Editor's Picks).
+    expect(await project()).toMatchObject({ project_status: 'settled', refundable_amount: 13_000 });
+    const profile = await t.app.inject({ method: 'GET', url: `/api/users/${owner.user.username}` });
+    expect(profile.json().completedProjects).toMatchObject([{ id: projectId, refundableCents: 13_000 }]);
+    const home = await t.app.inject({ method: 'GET', url: '/api/home' });
+    expect(home.json().featured).toMatchObject([{ id: projectId, refundableCents: 13_000 }]);
 
     const txs = await q<{ idempotency_key: string; code: string; amount_cents: number }>(
       `select t.idempotency_key, a.code, e.amount_cents from ledger_transactions t

@@ -132,7 +132,7 @@ describe('settlement with Stripe', () => {
     });
     expect(
       await q('select project_status, refundable_amount from projects where id = $1', [projectId]),
-    ).toEqual([{ project_status: 'settled', refundable_amount: 0 }]);
+    ).toEqual([{ project_status: 'settled', refundable_amount: 13_000 }]);
     const mail = (await sentMail(t)).find(
       (m) => m.subjectText === 'Your project "Stripe sprint" is settled: $130.00 back',
     );

@@ -526,6 +526,7 @@ export const settlements = pgTable(
   },
   (t) => [
     index('settlements_user_idx').on(t.userId),
+    index('settlements_refund_idx').on(t.refundId),
     check(
       'settlements_state',
       sql`${t.state} in ('pending', 'refunding', 'refunded', 'payout_pending', 'failed')`,

@@ -68,6 +68,12 @@ export async function enqueue(db: Executor, job: EnqueueInput): Promise<boolean>
   return result.rows.length > 0;
 }
 
+/** Bring a queued job forward: it runs no later than `at` (a job not queued is left alone). */
+export async function runNoLaterThan(db: Executor, key: string, at: Date): Promise<void> {
+  await db.execute(sql`
+    update jobs set run_at = least(run_at, ${at}), updated_at = now() where key = ${key} and status = 'queued'`);
+}
+
 const CLAIM_SQL = `select id, kind, key, payload, run_at as "runAt", attempts, max_attempts as "maxAttempts"
   from jobs where status = 'queued' and run_at <= $1
   order by run_at, id limit 1 for update skip locked`;

@@ -35,6 +35,14 @@ type Intent = {
   livemode: false;
 };
 
+type Refund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  payment_intent: unknown;
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled';
+};
+
 /** 'metadata[projectId]=x&allowed_payment_method_types[0]=card' → nested object. */
 function parseForm(text: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -61,8 +69,13 @@ export type FakeStripe = {
   succeed: (intentId: string) => Intent;
   /** The intent after a declined attempt. */
   decline: (intentId: string, message?: string) => Intent;
-  /** A webhook event as Stripe sends it. */
-  event: (type: string, intent: Intent, id?: string) => { id: string; payload: string };
+  refunds: Map<string, Refund>;
+  /** The status new refunds are answered with (default 'succeeded'; 'pending' as for some cards). */
+  refundStatus: (status: Refund['status']) => void;
+  /** A refund changes at Stripe (a pending one succeeds or fails); returns it as the API would. */
+  settleRefund: (id: string, status: Refund['status']) => Refund;
+  /** A webhook event as Stripe sends it (its object: an intent or a refund). */
+  event: (type: string, object: Intent | Refund, id?: string) => { id: string; payload: string };
   /** Headers and body of a webhook delivery, signed like Stripe (timestamp in seconds, default now). */
   signed: (
     payload: string,
@@ -75,6 +88,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const intents = new Map<string, Intent>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
+  const refunds = new Map<string, Refund>();
+  let newRefundStatus: Refund['status'] = 'succeeded';
   let counter = 0;
   let failures = 0;
   const nextId = (prefix: string) => `${prefix}_fake${String(++counter).padStart(6, '0')}`;
@@ -132,16 +147,27 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           };
     }
     if (method === 'POST' && path === '/v1/refunds') {
-      return {
-        status: 200,
-        body: {
-          id: nextId('re'),
-          object: 'refund',
-          amount: Number(body.amount),
-          payment_intent: body.payment_intent,
-          status: 'succeeded',
-        },
+      const refund: Refund = {
+        id: nextId('re'),
+        object: 'refund',
+        amount: Number(body.amount),
+        payment_intent: body.payment_intent,
+        status: newRefundStatus,
       };
+      refunds.set(refund.id, refund);
+      return { status: 200, body: structuredClone(refund) };
+    }
+    const refundPath = /^\/v1\/refunds\/([^/]+)$/.exec(path);
+    if (method === 'GET' && refundPath) {
+      const refund = refunds.get(refundPath[1]!);
+      return refund
+        ? { status: 200, body: structuredClone(refund) }
+        : {
+            status: 404,
+            body: {
+              error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such refund' },
+            },
+          };
     }
     return {
       status: 404,
@@ -215,7 +241,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       });
       return structuredClone(intent);
     },
-    event: (type, intent, id = nextId('evt')) => ({
+    refunds,
+    refundStatus: (status) => {
+      newRefundStatus = status;
+    },
+    settleRefund: (id, status) => {
+      const refund = refunds.get(id);
+      if (!refund) throw new Error(`fake Stripe has no refund ${id}`);
+      refund.status = status;
+      return structuredClone(refund);
+    },
+    event: (type, object, id = nextId('evt')) => ({
       id,
       payload: JSON.stringify(
         {
@@ -227,7 +263,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           livemode: false,
           pending_webhooks: 1,
           request: { id: null, idempotency_key: null },
-          data: { object: intent },
+          data: { object },
         },
         null,
         2,

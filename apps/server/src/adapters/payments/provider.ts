@@ -52,6 +52,8 @@ export type PaymentProvider = {
   retrieveIntent: (id: string) => Promise<ProviderIntent>;
   /** Settlement: give money back to the card that paid. The same idempotency key never refunds twice. */
   refund: (input: RefundInput) => Promise<ProviderRefund>;
+  /** A refund's current state: one answered 'pending' settles later (succeeded, or failed and returned). */
+  retrieveRefund: (id: string) => Promise<ProviderRefund>;
   /** Settlement: pay a creator what is owed beyond the deposit. The same key never pays twice. */
   payout: (input: PayoutInput) => Promise<ProviderPayout>;
 };

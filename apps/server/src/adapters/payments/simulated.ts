@@ -175,6 +175,17 @@ export function createSimulatedProvider(db: Db): SimulatedProvider {
       });
     },
 
+    /** Simulated refunds succeed at once, so a stored one is always 'succeeded'. */
+    async retrieveRefund(id: string): Promise<ProviderRefund> {
+      const [row] = await db
+        .select({ refunds: simulatedPaymentIntents.refunds })
+        .from(simulatedPaymentIntents)
+        .where(sql`${simulatedPaymentIntents.refunds} @> ${JSON.stringify([{ id }])}::jsonb`);
+      const refund = (row?.refunds as StoredRefund[] | undefined)?.find((r) => r.id === id);
+      if (!refund) throw new ProviderError(`No such refund: ${id}`);
+      return { id: refund.id, amountCents: refund.amountCents, status: 'succeeded' };
+    },
+
     /** Paid at once (test mode has no bank); the id is derived from the key, so a replay is the same payout. */
     async payout(input: PayoutInput): Promise<ProviderPayout> {
       if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)

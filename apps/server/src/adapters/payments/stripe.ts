@@ -54,6 +54,17 @@ function mapStatus(intent: Stripe.PaymentIntent): ProviderIntent['status'] {
   }
 }
 
+/** Stripe's refund statuses: succeeded; failed or canceled (the money came back to us); else pending. */
+export function fromStripeRefund(refund: Stripe.Refund): ProviderRefund {
+  const status =
+    refund.status === 'succeeded'
+      ? 'succeeded'
+      : refund.status === 'failed' || refund.status === 'canceled'
+        ? 'failed'
+        : 'pending';
+  return { id: refund.id, amountCents: refund.amount, status };
+}
+
 /** A Stripe PaymentIntent (from the API or inside a webhook event) in provider-neutral terms. */
 export function fromStripeIntent(intent: Stripe.PaymentIntent): ProviderIntent {
   const customer = intent.customer;
@@ -132,9 +143,11 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
           { idempotencyKey: input.idempotencyKey },
         ),
       );
-      const status =
-        refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' ? 'failed' : 'pending';
-      return { id: refund.id, amountCents: refund.amount, status };
+      return fromStripeRefund(refund);
+    },
+
+    async retrieveRefund(id: string): Promise<ProviderRefund> {
+      return fromStripeRefund(await call('refund retrieval', () => stripe.refunds.retrieve(id)));
     },
 
     /**

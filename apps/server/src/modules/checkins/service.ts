@@ -1,6 +1,6 @@
 // Adding a check-in: owner only, before the end only; an optional photo is checked, cleaned and stored
 // first, and removed again if the check-in cannot be saved.
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { checkInFileName, localDateOf, projectSummary, type ProjectSummary } from '@kept/domain';
 import type { CheckInData, CheckInDto, SessionUser } from '@kept/contract';
 import { StorageKeyTakenError, type Storage } from '../../adapters/storage/storage.ts';
@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { projectCheckins, projects } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { findOwnedProject, scheduleOf } from '../projects/access.ts';
+import { computeProjectCounters, validUntilValue } from '../projects/counters.ts';
 import { processPhoto } from './photo.ts';
 
 export const PROJECT_ENDED = 'This project has ended, so it no longer takes check-ins.';
@@ -117,10 +118,15 @@ export function createCheckInService(deps: { db: Db; storage: Storage; clock: Cl
             .where(eq(projectCheckins.projectId, locked.id))
             .orderBy(asc(projectCheckins.createdAt));
           const summary = projectSummary(schedule, all, now);
+          // The browse counters (missed/completed filters) move with the check-in, in its transaction.
+          const counters = computeProjectCounters(schedule, all, now);
           await tx
             .update(projects)
             .set({
               nextCheckinDate: summary.nextCheckIn?.date ?? null,
+              completedCheckins: counters.completedCheckins,
+              missedCheckins: counters.missedCheckins,
+              countersValidUntil: sql`${validUntilValue(counters.validUntil)}::timestamptz`,
               updatedAt: now,
               ...(stored && input.fields.isCoverPhoto ? { imageUrl: stored.photoUrl } : {}),
             })

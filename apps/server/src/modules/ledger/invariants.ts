@@ -29,14 +29,17 @@ export async function ledgerProblems(db: Executor): Promise<string[]> {
 
   for (const r of await rows<{ id: string; refundable: number; pool: number }>(
     db,
-    sql`select p.id, p.refundable_amount as refundable, coalesce(b.balance, 0)::bigint as pool
+    sql`select p.id, p.refundable_amount as refundable, coalesce(b.paid_in, 0)::bigint as pool
         from projects p
-        left join (select a.project_id, sum(e.amount_cents) as balance
+        left join (select a.project_id, sum(e.amount_cents) as paid_in
                    from ledger_accounts a join ledger_entries e on e.account_id = a.id
-                   where a.kind = 'project_pool' group by a.project_id) b on b.project_id = p.id
-        where p.refundable_amount <> coalesce(b.balance, 0)`,
+                   join ledger_transactions t on t.id = e.transaction_id
+                   where a.kind = 'project_pool' and t.kind in ('deposit', 'donation')
+                   group by a.project_id) b
+               on b.project_id = p.id
+        where p.refundable_amount <> coalesce(b.paid_in, 0)`,
   )) {
-    problems.push(`project ${r.id}: refundable_amount ${r.refundable} but pool balance ${r.pool}`);
+    problems.push(`project ${r.id}: refundable_amount ${r.refundable} but paid into the pool ${r.pool}`);
   }
 
   for (const r of await rows<{ code: string; balance: number }>(

@@ -2,7 +2,7 @@
 // transaction of signed integer-cent entries summing to zero, booked at most once per idempotency key,
 // always inside the caller's database transaction so it commits or rolls back with its cause.
 // The database refuses unbalanced transactions and any UPDATE/DELETE of ledger rows.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, projects } from '../../db/schema.ts';
 
@@ -116,15 +116,36 @@ export async function balanceOf(db: Executor, code: string): Promise<number> {
   return Number(row?.balance ?? 0);
 }
 
+/** The transactions that pay into a pool; settlement's (and a reversed refund's) never count. */
+export const PAID_IN_KINDS = ['deposit', 'donation'] as const;
+
 /**
- * Set the project's cached `refundable_amount` to its pool balance, in the same transaction as the
- * entries that changed it. Callers hold the project row lock (`for update`) when it already existed.
+ * What has been paid into a project's pool: the deposit and 80% of every donation, late ones included.
+ * Settlement moves money out of the pool (refund, payout, forfeit) but never lowers this figure, so a
+ * settled project still shows the stake it was played for.
+ */
+export async function poolPaidIn(db: Executor, projectId: string): Promise<number> {
+  const [row] = await db
+    .select({ paidIn: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::bigint` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(
+      and(
+        eq(ledgerAccounts.code, ACCOUNTS.pool(projectId)),
+        inArray(ledgerTransactions.kind, [...PAID_IN_KINDS]),
+      ),
+    );
+  return Number(row?.paidIn ?? 0);
+}
+
+/**
+ * Set the project's cached `refundable_amount` (what cards and Editor's Picks show) to what has been
+ * paid into its pool (poolPaidIn), in the same transaction as the entries that changed it. Callers hold
+ * the project row lock (`for update`) when it already existed.
  */
 export async function syncRefundable(tx: Tx, projectId: string): Promise<number> {
-  const balance = await balanceOf(tx, ACCOUNTS.pool(projectId));
-  await tx
-    .update(projects)
-    .set({ refundableAmount: balance })
-    .where(and(eq(projects.id, projectId)));
-  return balance;
+  const paidIn = await poolPaidIn(tx, projectId);
+  await tx.update(projects).set({ refundableAmount: paidIn }).where(eq(projects.id, projectId));
+  return paidIn;
 }

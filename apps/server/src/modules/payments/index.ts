@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { createDonationService } from '../donations/service.ts';
 import { donationRoutes } from '../donations/routes.ts';
 import { createNewsletterService } from '../newsletter/service.ts';
+import { refundChanged } from '../settlement/service.ts';
 import { newsletterRoutes } from '../newsletter/routes.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
 import { createPaymentEvents, type PaymentEvents } from './events.ts';
@@ -36,7 +37,10 @@ export async function registerPayments(
   const newsletter = createNewsletterService({ db, mailer, baseUrl: config.baseUrl });
 
   await app.register(paymentRoutes({ provider, service, limiter }));
-  if (provider.name === 'stripe') await app.register(stripeWebhookRoutes({ provider, events }));
+  if (provider.name === 'stripe') {
+    const refundChangedNow = (refundId: string) => refundChanged(db, refundId, clock.now());
+    await app.register(stripeWebhookRoutes({ provider, events, refundChanged: refundChangedNow }));
+  }
   await app.register(donationRoutes({ donations, limiter }));
   await app.register(newsletterRoutes({ newsletter, limiter, baseUrl: config.baseUrl }));
 

@@ -84,12 +84,20 @@ export const paymentRoutes =
     );
   };
 
+/** Stripe's events for a refund whose status changed (a pending card refund succeeded or failed). */
+const REFUND_EVENTS = new Set(['refund.updated', 'refund.failed', 'charge.refund.updated']);
+
 /**
  * POST /api/webhooks/stripe. Its own plugin, so its body parser (the raw bytes the signature covers)
  * applies to this route only. Bad, stale or missing signature → 400; the effects run on the event path.
  */
 export const stripeWebhookRoutes =
-  (deps: { provider: StripeProvider; events: PaymentEvents }): FastifyPluginAsync =>
+  (deps: {
+    provider: StripeProvider;
+    events: PaymentEvents;
+    /** A refund changed at Stripe (settlement looks at it again now); true when it is one of ours. */
+    refundChanged: (refundId: string) => Promise<boolean>;
+  }): FastifyPluginAsync =>
   async (app) => {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -118,6 +126,13 @@ export const stripeWebhookRoutes =
             ? await deps.events.applyPaymentSucceeded(paymentEvent)
             : await deps.events.applyPaymentFailed(paymentEvent);
         return reply.send({ received: true, outcome: result.outcome });
+      }
+      if (REFUND_EVENTS.has(event.type)) {
+        const refund = event.data.object as { object?: string; id?: unknown };
+        if (refund.object === 'refund' && typeof refund.id === 'string') {
+          const ours = await deps.refundChanged(refund.id);
+          return reply.send({ received: true, outcome: ours ? 'refund_check_queued' : 'unknown_refund' });
+        }
       }
       return reply.send({ received: true, outcome: 'ignored' });
     });

@@ -64,8 +64,8 @@ const scheduleColumns = {
 };
 
 /**
- * Recompute one project's counters at `now`. The check-in write path calls this inside its
- * transaction after inserting a check-in (and any job that changes check-ins should too).
+ * Recompute one project's counters at `now`, for a writer of check-ins other than the check-in path
+ * (which computes them inline with computeProjectCounters, in its own transaction).
  */
 export async function refreshProjectCounters(db: Db | Tx, projectId: string, now: Date): Promise<void> {
   const [project] = await db.select(scheduleColumns).from(projects).where(eq(projects.id, projectId));

@@ -20,6 +20,9 @@ export function payoutBackoffMs(attempts: number): number {
   return Math.min(24 * HOUR, HOUR * 2 ** Math.max(0, attempts - 1));
 }
 
+/** A refund the provider answered 'pending' is looked at again this often (and at once on its webhook). */
+export const REFUND_CHECK_MS = HOUR;
+
 export const REFUND_PROCESSING_DAYS = '5-10 business days';
 
 /** The refund formula with the project's own numbers: '($50.00 + $80.00) × (1 − 2/5) = $78.00'. */

@@ -9,18 +9,23 @@
 //      A crash between the call and the booking leaves 'refunding'; the next run calls again with the
 //      same key, the provider answers with the same refund, and it is booked once. A failure is
 //      recorded ('failed', attempts, next_attempt_at) and tried again with backoff, for ever.
-// Ledger keys: settlement:{projectId}:forfeit | payout | payout-paid:{n} | refund | late:{paymentId}.
+//   4. a refund the provider answered 'pending' (Stripe, some cards) is looked at again (hourly, and at
+//      once when Stripe's refund webhook arrives) until it succeeds (refunded_at is set) or fails: then
+//      the money is back with us, booked back into the pool, and refunded again with a new key.
+// Ledger keys: settlement:{projectId}:forfeit | payout | payout-paid:{n} | refund[:{n}] (the refund's
+// provider key) | refund-returned:{refundId} | late:{paymentId}.
 import { checkInCounts, projectSchedule, refundCents, settle } from '@kept/domain';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { PaymentProvider, ProviderPayout, ProviderRefund } from '../../adapters/payments/provider.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { notifications, projectCheckins, projects, settlements, users } from '../../db/schema.ts';
 import type { JobOutcome } from '../../jobs/queue.ts';
+import { enqueue, runNoLaterThan } from '../../jobs/queue.ts';
 import { ACCOUNTS, balanceOf, postTransaction, syncRefundable, type Tx } from '../ledger/ledger.ts';
 import { queueEmail } from '../notifications/outbox.ts';
 import { settlementEmail } from './emails.ts';
-import { SETTLEMENT_GRACE_MS, payoutBackoffMs, refundBackoffMs } from './rules.ts';
+import { REFUND_CHECK_MS, SETTLEMENT_GRACE_MS, payoutBackoffMs, refundBackoffMs } from './rules.ts';
 
 export type SettlementRow = typeof settlements.$inferSelect;
 type ProjectRow = typeof projects.$inferSelect;
@@ -50,6 +55,11 @@ const scheduleOf = (p: ProjectRow) => ({
   timezone: p.projectTimezone,
 });
 const payoutOwed = (s: SettlementRow) => s.payoutCents + s.latePayoutCents - s.payoutPaidCents;
+/** The card refund was booked but the provider has not confirmed it yet ('pending'). */
+const refundAwaited = (s: SettlementRow) =>
+  (s.state === 'refunded' || s.state === 'payout_pending') && s.refundId !== null && s.refundedAt === null;
+export const REFUND_RETURNED =
+  'The card refund failed after the payment provider accepted it; the money is back with Kept and is being refunded again';
 
 export function createSettlementService(deps: {
   db: Db;
@@ -295,7 +305,8 @@ export function createSettlementService(deps: {
       if (!project || !REFUND_STATES.includes(s.state)) return; // booked by another run already
       await postTransaction(tx, {
         kind: 'settlement_refund',
-        idempotencyKey: ledgerKey(projectId, 'refund'),
+        // The provider key: settlement:{id}:refund, or :refund:{n} for a refund made again.
+        idempotencyKey: s.refundKey,
         projectId,
         memo: `Refund ${refund.id} to the deposit's card`,
         entries: [
@@ -311,7 +322,8 @@ export function createSettlementService(deps: {
           refundId: refund.id,
           refundedAt: refund.status === 'succeeded' ? now : null,
           lastError: null,
-          nextAttemptAt: null,
+          // A pending refund is looked at again then (step 4).
+          nextAttemptAt: refund.status === 'succeeded' ? null : new Date(now.getTime() + REFUND_CHECK_MS),
           updatedAt: now,
         })
         .where(eq(settlements.projectId, projectId))
@@ -365,6 +377,64 @@ export function createSettlementService(deps: {
     await recordRefund(projectId, refund);
   }
 
+  /** Step 4: a refund the provider answered 'pending': did it succeed, or fail and come back to us? */
+  async function confirmRefundStep(projectId: string): Promise<void> {
+    const s = await read(projectId);
+    const now = clock.now();
+    if (!s || !refundAwaited(s) || (s.nextAttemptAt && s.nextAttemptAt > now)) return;
+    let refund: ProviderRefund | null;
+    try {
+      refund = await provider.retrieveRefund(s.refundId!);
+    } catch (err) {
+      log.warn({ err, projectId }, 'could not look up a pending refund; trying again later');
+      refund = null;
+    }
+    await db.transaction(async (tx) => {
+      const fresh = await lock(tx, projectId);
+      if (!refundAwaited(fresh) || fresh.refundId !== s.refundId) return; // handled meanwhile
+      if (!refund || refund.status === 'pending') {
+        await tx
+          .update(settlements)
+          .set({ nextAttemptAt: new Date(now.getTime() + REFUND_CHECK_MS), updatedAt: now })
+          .where(eq(settlements.projectId, projectId));
+        return;
+      }
+      if (refund.status === 'succeeded') {
+        await tx
+          .update(settlements)
+          .set({ refundedAt: now, nextAttemptAt: null, updatedAt: now })
+          .where(eq(settlements.projectId, projectId));
+        log.info({ projectId, refundId: refund.id }, 'settlement refund confirmed');
+        return;
+      }
+      // Failed after it was accepted: the provider gave the money back to us. Book it back into the
+      // pool and refund it again as a new refund (a new key), with the usual backoff.
+      await postTransaction(tx, {
+        kind: 'settlement_refund_returned',
+        idempotencyKey: ledgerKey(projectId, `refund-returned:${fresh.refundId}`),
+        projectId,
+        memo: `Refund ${fresh.refundId} failed and came back`,
+        entries: [
+          { account: ACCOUNTS.card, amountCents: -fresh.refundToCardCents },
+          { account: ACCOUNTS.pool(projectId), amountCents: fresh.refundToCardCents },
+        ],
+      });
+      await tx
+        .update(settlements)
+        .set({
+          state: 'failed',
+          refundId: null,
+          lastError: REFUND_RETURNED,
+          nextAttemptAt: new Date(now.getTime() + refundBackoffMs(fresh.attempts)),
+          refundKey: ledgerKey(projectId, `refund:${fresh.attempts + 1}`),
+          updatedAt: now,
+        })
+        .where(eq(settlements.projectId, projectId));
+      await tx.update(projects).set({ projectStatus: 'completed' }).where(eq(projects.id, projectId));
+      log.warn({ projectId, refundId: fresh.refundId }, 'settlement refund came back failed; refunding again');
+    });
+  }
+
   /** When the job must look again (a failed refund's next attempt, an unpaid payout), or void when done. */
   async function nextRun(projectId: string): Promise<JobOutcome> {
     const s = await read(projectId);
@@ -377,6 +447,9 @@ export function createSettlementService(deps: {
       note = `refund failed: ${s.lastError ?? ''}`;
     } else if (s.state === 'pending' || s.state === 'refunding') {
       times.push(now);
+    } else if (refundAwaited(s)) {
+      times.push(s.nextAttemptAt ?? now);
+      note = 'refund pending at the payment provider';
     }
     if (payoutOwed(s) > 0) {
       times.push(s.payoutNextAttemptAt ?? now);
@@ -392,6 +465,7 @@ export function createSettlementService(deps: {
     if ('waitUntil' in frozen) return { retryAt: frozen.waitUntil, note: 'the project has not ended yet' };
     await payoutStep(projectId);
     await refundStep(projectId);
+    await confirmRefundStep(projectId);
     return nextRun(projectId);
   }
 
@@ -399,6 +473,31 @@ export function createSettlementService(deps: {
 }
 
 export type SettlementService = ReturnType<typeof createSettlementService>;
+
+/**
+ * The provider says a refund changed (Stripe's refund webhooks): look at it now rather than at the next
+ * hourly check. The event's content is not trusted; the settle job asks the provider itself.
+ */
+export async function refundChanged(db: Db, refundId: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(settlements)
+      .set({ nextAttemptAt: now, updatedAt: now })
+      .where(and(eq(settlements.refundId, refundId), isNull(settlements.refundedAt)))
+      .returning({ projectId: settlements.projectId });
+    if (!row) return false;
+    const key = settleJobKey(row.projectId);
+    const queued = await enqueue(tx, {
+      kind: SETTLE_JOB,
+      key,
+      payload: { projectId: row.projectId },
+      runAt: now,
+      requeue: true,
+    });
+    if (!queued) await runNoLaterThan(tx, key, now);
+    return true;
+  });
+}
 
 /**
  * A donation that succeeds after its project's numbers were frozen (its intent was made before the
