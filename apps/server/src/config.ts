@@ -55,6 +55,7 @@ const envSchema = z
     S3_PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
     DEMO_DATA: flag(true),
     TRUST_PROXY: flag(false),
+    JOBS: flag(true),
     WEB_DIST_DIR: z.string().trim().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -109,6 +110,8 @@ export type Config = {
       };
   demoData: boolean;
   trustProxy: boolean;
+  /** Run background work (settlement, reminders, emails) in this instance (JOBS, default on). */
+  jobs: boolean;
   logLevel: string;
   webDistDir: string;
 };
@@ -176,6 +179,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // Demo content only on the zero-config setup: never on a real database or real payments.
     demoData: env.DEMO_DATA && !env.DATABASE_URL && !env.STRIPE_SECRET_KEY,
     trustProxy: env.TRUST_PROXY,
+    jobs: env.JOBS,
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR
       ? path.resolve(base, env.WEB_DIST_DIR)

@@ -74,8 +74,10 @@ async function main(): Promise<void> {
     process.on('SIGTERM', () => shutdown('SIGTERM'));
 
     await app.listen({ port: config.port, host: config.host });
-    // Settlement, reminders and queued emails: in this process, alongside any other instance.
-    app.jobs.start();
+    // Settlement, reminders and queued emails: in this process, alongside any other instance (JOBS=0
+    // leaves them to the instances that run them).
+    if (config.jobs) app.jobs.start();
+    else log.info('background jobs are off in this instance (JOBS=0)');
     log.info(`Kept is running at ${config.baseUrl}`);
   } catch (err) {
     log.fatal({ err }, 'Kept could not start');

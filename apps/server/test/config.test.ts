@@ -52,6 +52,12 @@ describe('settings', () => {
     expect(loadConfig({ DEMO_DATA: '0' }).demoData).toBe(false);
   });
 
+  it('runs background jobs unless JOBS=0', () => {
+    expect(loadConfig({}).jobs).toBe(true);
+    expect(loadConfig({ JOBS: '0' }).jobs).toBe(false);
+    expect(() => loadConfig({ JOBS: 'sometimes' })).toThrow(/JOBS/);
+  });
+
   it('requires an auth secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET: is required in production/);
   });

@@ -16,7 +16,8 @@ export function registerAuthContext(app: FastifyInstance, lookup: UserLookup): v
   app.decorateRequest('currentUser', function currentUser(this: FastifyRequest) {
     let found = cache.get(this);
     if (!found) {
-      found = lookup(fromNodeHeaders(this.headers));
+      // No cookie, no session: answer without asking the session store (the anonymous path is hot).
+      found = this.headers.cookie ? lookup(fromNodeHeaders(this.headers)) : Promise.resolve(null);
       cache.set(this, found);
     }
     return found;

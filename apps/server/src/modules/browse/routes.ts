@@ -19,13 +19,6 @@ function wantsFresh(request: FastifyRequest): boolean {
   return typeof header === 'string' && /\bno-cache\b/i.test(header);
 }
 
-/**
- * The signed-in viewer, or null. A request without cookies carries no session: answer it without
- * asking the session store (the anonymous path is the hot one).
- */
-async function viewerOf(request: FastifyRequest) {
-  return request.headers.cookie ? request.currentUser() : null;
-}
 
 function send<T>(request: FastifyRequest, reply: FastifyReply, answer: Answer<T>) {
   if (!('json' in answer)) return reply.send(answer.value);
@@ -47,7 +40,7 @@ export const browseRoutes =
       send(
         request,
         reply,
-        await browse.home(request.query, await viewerOf(request), { fresh: wantsFresh(request) }),
+        await browse.home(request.query, await request.currentUser(), { fresh: wantsFresh(request) }),
       ),
     );
 
@@ -55,7 +48,7 @@ export const browseRoutes =
       send(
         request,
         reply,
-        await browse.search(request.query, await viewerOf(request), { fresh: wantsFresh(request) }),
+        await browse.search(request.query, await request.currentUser(), { fresh: wantsFresh(request) }),
       ),
     );
 
@@ -68,7 +61,7 @@ export const browseRoutes =
         },
       },
       async (request, reply) => {
-        const answer = await browse.category(request.params.slug, request.query, await viewerOf(request), {
+        const answer = await browse.category(request.params.slug, request.query, await request.currentUser(), {
           fresh: wantsFresh(request),
         });
         if (!answer) throw new HttpError(404, 'not_found', CATEGORY_NOT_FOUND);
