@@ -12,6 +12,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerRouteList } from './http/route-list.ts';
+import { rewriteBadUrl } from './http/bad-url.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
@@ -55,8 +57,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
-    routerOptions: { ignoreTrailingSlash: true },
+    // Long path parameters reach validation (and its 400) instead of the router's bare 414.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 },
+    rewriteUrl: rewriteBadUrl,
   });
+  registerRouteList(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

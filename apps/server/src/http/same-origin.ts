@@ -5,14 +5,17 @@ import type { FastifyInstance } from 'fastify';
 import { errorEnvelope } from '@kept/contract';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Server-to-server callers authenticated by signature, not by cookie. */
-const EXEMPT_PREFIXES = ['/api/webhooks/'];
+/**
+ * Server-to-server callers authenticated by signature, not by cookie: exempt by the route they matched
+ * (never by how the raw address starts, which `..` or %-escapes could dress up).
+ */
+const EXEMPT_ROUTES = new Set(['/api/webhooks/stripe']);
 
 export function registerSameOriginGuard(app: FastifyInstance, baseUrl: string): void {
   const ownOrigin = new URL(baseUrl).origin;
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (EXEMPT_PREFIXES.some((p) => request.url.startsWith(p))) return;
+    if (EXEMPT_ROUTES.has(request.routeOptions.url ?? '')) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
     const crossSite =

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorEnvelope } from '@kept/contract';
 import type { Db } from '../db/client.ts';
+import { hadBadUrl } from '../http/bad-url.ts';
 import { lookupPageMeta, renderPageMeta, type PageMeta } from './page-meta.ts';
 
 const MISSING_BUILD = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kept</title></head>
@@ -52,6 +53,9 @@ export async function registerSpa(
   }
 
   app.setNotFoundHandler((request, reply) => {
+    if (hadBadUrl(request)) {
+      return reply.status(400).send(errorEnvelope('bad_request', 'This address is not valid.'));
+    }
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&

@@ -1,0 +1,525 @@
+// Who may call what, for every route the app registers. The route list comes from the app itself
+// (app.routeList, filled by an onRoute hook): a route without a row in TABLE fails this file, so a new
+// route cannot ship unreviewed. Each row sends one request per caller (visitor, another signed-in
+// user, the owner) and, for project routes, per phase of a fresh project (upcoming, active, ended,
+// deleted). A refusal must be in the error format and must write nothing.
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { manualClock } from '../support/clock.ts';
+import { STRIPE_TEST_KEYS } from '../support/fake-stripe.ts';
+import { insertUser } from '../support/browse.ts';
+import { insertProjectRow } from '../support/project-rows.ts';
+import { projectDraft, startDeposit } from '../support/projects.ts';
+import { dataFingerprint, expectErrorEnvelope, makeWebDist } from '../support/security.ts';
+import { cookieFrom, createUser, uniqueName, type SignedIn } from '../support/users.ts';
+
+const clock = manualClock(new Date('2026-03-20T12:00:00Z'));
+const dist = makeWebDist();
+let t: TestApp;
+let stripeApp: TestApp;
+let owner: SignedIn & { email: string; password: string };
+let other: SignedIn & { email: string; password: string };
+let profileName: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock, webDistDir: dist.dir });
+  // The Stripe webhook exists only with Stripe's keys: a second instance on the same database.
+  stripeApp = await createTestApp({ clock, env: { ...STRIPE_TEST_KEYS }, database: t.database });
+  await Promise.all([t.app.ready(), stripeApp.app.ready()]);
+  owner = await createUser(t.app);
+  other = await createUser(t.app);
+  profileName = (await insertUser(t.database.pool, { username: uniqueName('profile') })).username;
+  await t.database.pool.query(`update users set notification_token = $2 where id = $1`, [
+    owner.user.id,
+    `owner-reminders-${owner.user.id}`,
+  ]);
+});
+afterAll(async () => {
+  await stripeApp.close();
+  await t.close();
+  dist.remove();
+});
+
+type Who = 'visitor' | 'other' | 'owner';
+type Phase = 'upcoming' | 'active' | 'ended' | 'deleted';
+const WHO: readonly Who[] = ['visitor', 'other', 'owner'];
+const PHASES: readonly Phase[] = ['upcoming', 'active', 'ended', 'deleted'];
+
+type Cell = {
+  who: Who;
+  /** The caller's session cookie (none for a visitor). */
+  cookie: string | undefined;
+  /** The caller's account, for routes about "my" things (the owner's for a visitor). */
+  account: SignedIn & { email: string; password: string };
+  /** A fresh project of the owner's in the row's phase (project rows only). */
+  projectId: string;
+  /** A client address of this cell's own, so per-IP limits never mix cells. */
+  ip: string;
+  /** What the row's `prepare` set up before the request (outside the nothing-written check). */
+  prep: Record<string, string>;
+};
+
+type Row = {
+  /** Why these answers are right. */
+  rule: string;
+  prepare?: (cell: Cell) => Promise<Record<string, string>>;
+  send: (cell: Cell) => Promise<LightMyRequestResponse>;
+} & (
+  { expect: Record<Who, number> } | { byPhase: Record<Phase, Record<Who, number>>; whoseProject?: 'owner' }
+);
+
+const all = (status: number): Record<Who, number> => ({ visitor: status, other: status, owner: status });
+const signedIn = (status: number): Record<Who, number> => ({ visitor: 401, other: status, owner: status });
+const samePhases = (
+  live: Record<Who, number>,
+  deleted: Record<Who, number>,
+): Record<Phase, Record<Who, number>> => ({ upcoming: live, active: live, ended: live, deleted });
+
+let ipCounter = 0;
+const withCookie = (cell: Cell) => (cell.cookie ? { cookie: cell.cookie } : {});
+
+/** A fresh sign-in of `account`, so signing out never ends the sessions the other rows use. */
+async function freshSession(account: { email: string; password: string }, ip: string): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    remoteAddress: ip,
+    payload: { email: account.email, password: account.password },
+  });
+  expect(res.statusCode).toBe(200);
+  return cookieFrom(res.headers['set-cookie']);
+}
+
+/** The owner's deposit intent: its id and the client secret only the payer holds. */
+async function ownersIntent(): Promise<Record<string, string>> {
+  const intent = await startDeposit(t.app, owner, projectDraft());
+  return { paymentId: intent.paymentId, clientSecret: intent.clientSecret };
+}
+
+const TABLE: Record<string, Row> = {
+  // ---- public reads ----
+  'GET /api/health': { rule: 'public', expect: all(200), send: () => t.app.inject({ url: '/api/health' }) },
+  'GET /api/session': {
+    rule: 'anyone may ask who they are',
+    expect: all(200),
+    send: (c) => t.app.inject({ url: '/api/session', headers: withCookie(c) }),
+  },
+  'GET /api/payments/config': {
+    rule: 'public: which payment form to show',
+    expect: all(200),
+    send: (c) => t.app.inject({ url: '/api/payments/config', headers: withCookie(c) }),
+  },
+  'GET /api/home': {
+    rule: 'public',
+    expect: all(200),
+    send: (c) => t.app.inject({ url: '/api/home', headers: withCookie(c) }),
+  },
+  'GET /api/projects': {
+    rule: 'public',
+    expect: all(200),
+    send: (c) => t.app.inject({ url: '/api/projects?searchText=a', headers: withCookie(c) }),
+  },
+  'GET /api/categories/:slug': {
+    rule: 'public',
+    expect: all(200),
+    send: (c) => t.app.inject({ url: '/api/categories/art', headers: withCookie(c) }),
+  },
+  'GET /api/users/:username': {
+    rule: 'public profiles',
+    expect: all(200),
+    send: (c) => t.app.inject({ url: `/api/users/${profileName}`, headers: withCookie(c) }),
+  },
+  'GET /api/projects/:projectId': {
+    rule: 'public while not deleted; a deleted project is gone for everyone, its owner included',
+    byPhase: samePhases(all(200), all(404)),
+    send: (c) => t.app.inject({ url: `/api/projects/${c.projectId}`, headers: withCookie(c) }),
+  },
+
+  // ---- accounts ----
+  'POST /api/auth/sign-up': {
+    rule: 'anyone may open an account (signed in or not); sign-up sets no cookie',
+    expect: all(201),
+    send: (c) => {
+      const username = uniqueName('signup');
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up',
+        remoteAddress: c.ip,
+        headers: withCookie(c),
+        payload: { username, email: `${username}@example.com`, password: 'correct horse battery' },
+      });
+    },
+  },
+  'POST /api/auth/sign-in': {
+    rule: 'anyone with the password',
+    expect: all(200),
+    send: (c) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        remoteAddress: c.ip,
+        headers: withCookie(c),
+        payload: { email: c.account.email, password: c.account.password },
+      }),
+  },
+  'POST /api/auth/sign-out': {
+    rule: 'always succeeds; it ends only the caller’s own session',
+    expect: all(200),
+    prepare: async (c): Promise<Record<string, string>> =>
+      c.cookie ? { cookie: await freshSession(c.account, c.ip) } : {},
+    send: (c) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        remoteAddress: c.ip,
+        headers: c.prep.cookie ? { cookie: c.prep.cookie } : {},
+      }),
+  },
+  'POST /api/auth/forgot-password': {
+    rule: 'anyone; same answer for every address',
+    expect: all(200),
+    send: (c) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        remoteAddress: c.ip,
+        payload: { email: `nobody-${c.ip}@example.com` },
+      }),
+  },
+  'POST /api/auth/reset-password': {
+    rule: 'only the holder of a reset token; a session is not enough',
+    expect: all(400),
+    send: (c) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        remoteAddress: c.ip,
+        headers: withCookie(c),
+        payload: { token: 'not-a-real-token', password: 'new password 1', confirmPassword: 'new password 1' },
+      }),
+  },
+  'GET /api/me/settings': {
+    rule: 'signed in: one’s own settings',
+    expect: signedIn(200),
+    send: (c) => t.app.inject({ url: '/api/me/settings', headers: withCookie(c) }),
+  },
+  'PUT /api/me/username': {
+    rule: 'signed in: one’s own username',
+    expect: signedIn(200),
+    send: (c) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/me/username',
+        headers: withCookie(c),
+        payload: { username: uniqueName('renamed') },
+      }),
+  },
+  'PUT /api/me/timezone': {
+    rule: 'signed in: one’s own timezone',
+    expect: signedIn(200),
+    send: (c) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/me/timezone',
+        headers: withCookie(c),
+        payload: { timezone: 'America/New_York' },
+      }),
+  },
+  'GET /api/me/projects': {
+    rule: 'signed in: one’s own projects',
+    expect: signedIn(200),
+    send: (c) => t.app.inject({ url: '/api/me/projects', headers: withCookie(c) }),
+  },
+  'GET /api/me/favorites': {
+    rule: 'signed in: one’s own favorites',
+    expect: signedIn(200),
+    send: (c) => t.app.inject({ url: '/api/me/favorites', headers: withCookie(c) }),
+  },
+
+  // ---- money ----
+  'POST /api/payments/deposit-intent': {
+    rule: 'signed in: a deposit for a project of one’s own',
+    expect: signedIn(200),
+    send: (c) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/deposit-intent',
+        headers: withCookie(c),
+        payload: projectDraft(),
+      }),
+  },
+  'POST /api/payments/simulated/confirm': {
+    rule: 'only the payer, who holds the client secret; others know the payment id at most',
+    expect: { visitor: 404, other: 404, owner: 200 },
+    prepare: ownersIntent,
+    send: (c) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/simulated/confirm',
+        remoteAddress: c.ip,
+        headers: withCookie(c),
+        payload: {
+          paymentId: c.prep.paymentId,
+          clientSecret: c.who === 'owner' ? c.prep.clientSecret : `${c.prep.clientSecret}x`,
+          cardNumber: '4242 4242 4242 4242',
+          expiry: '12 / 34',
+          cvc: '123',
+        },
+      }),
+  },
+  'GET /api/payments/:paymentId/status': {
+    rule: 'only the holder of the client secret',
+    expect: { visitor: 404, other: 404, owner: 200 },
+    prepare: ownersIntent,
+    send: (c) => {
+      const secret = c.who === 'owner' ? c.prep.clientSecret! : 'pi_guess_secret_123';
+      return t.app.inject({
+        url: `/api/payments/${c.prep.paymentId}/status?clientSecret=${encodeURIComponent(secret)}`,
+        headers: withCookie(c),
+      });
+    },
+  },
+  'POST /api/donations/intent': {
+    rule: 'anyone but the owner may donate to a live project; not after its end; not to a deleted one',
+    byPhase: {
+      upcoming: { visitor: 200, other: 200, owner: 403 },
+      active: { visitor: 200, other: 200, owner: 403 },
+      ended: { visitor: 409, other: 409, owner: 403 },
+      deleted: all(404),
+    },
+    send: (c) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/donations/intent',
+        remoteAddress: c.ip,
+        headers: withCookie(c),
+        payload: { projectId: c.projectId, amountCents: 1_000 },
+      }),
+  },
+  'POST /api/webhooks/stripe': {
+    rule: 'only Stripe: the signature is the credential, a session is worth nothing',
+    expect: all(400),
+    send: (c) =>
+      stripeApp.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        headers: { ...withCookie(c), 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+        payload: JSON.stringify({ id: 'evt_forged', type: 'payment_intent.succeeded', data: { object: {} } }),
+      }),
+  },
+
+  // ---- the owner's project ----
+  'POST /api/projects/:projectId/check-ins': {
+    rule:
+      'the owner only, until the end. A project starts at the start of its creation day, so "upcoming" ' +
+      'needs a creation time ahead of the clock; the check-in service checks only the end (see SECURITY.md)',
+    byPhase: {
+      upcoming: { visitor: 401, other: 403, owner: 201 },
+      active: { visitor: 401, other: 403, owner: 201 },
+      ended: { visitor: 401, other: 403, owner: 409 },
+      deleted: { visitor: 401, other: 404, owner: 404 },
+    },
+    send: (c) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/projects/${c.projectId}/check-ins`,
+        headers: withCookie(c),
+        payload: { updateText: 'Did the work' },
+      }),
+  },
+  'PATCH /api/projects/:projectId': {
+    rule: 'the owner only, at any time until deleted',
+    byPhase: samePhases({ visitor: 401, other: 403, owner: 200 }, { visitor: 401, other: 404, owner: 404 }),
+    send: (c) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/projects/${c.projectId}`,
+        headers: withCookie(c),
+        payload: { title: 'Renamed', description: 'New words', tag: 'Art' },
+      }),
+  },
+  'DELETE /api/projects/:projectId': {
+    rule: 'the owner only, after the end',
+    byPhase: {
+      upcoming: { visitor: 401, other: 403, owner: 409 },
+      active: { visitor: 401, other: 403, owner: 409 },
+      ended: { visitor: 401, other: 403, owner: 200 },
+      deleted: { visitor: 401, other: 404, owner: 404 },
+    },
+    send: (c) =>
+      t.app.inject({ method: 'DELETE', url: `/api/projects/${c.projectId}`, headers: withCookie(c) }),
+  },
+  'PUT /api/projects/:projectId/favorite': {
+    rule: 'signed in: a favorite of one’s own, on any project not deleted',
+    byPhase: samePhases(signedIn(200), { visitor: 401, other: 404, owner: 404 }),
+    send: (c) =>
+      t.app.inject({ method: 'PUT', url: `/api/projects/${c.projectId}/favorite`, headers: withCookie(c) }),
+  },
+  'DELETE /api/projects/:projectId/favorite': {
+    rule: 'signed in: a favorite of one’s own, on any project not deleted',
+    byPhase: samePhases(signedIn(200), { visitor: 401, other: 404, owner: 404 }),
+    send: (c) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/projects/${c.projectId}/favorite`,
+        headers: withCookie(c),
+      }),
+  },
+
+  // ---- email links: the token in the link is the credential ----
+  'POST /api/newsletter': {
+    rule: 'anyone may subscribe an address',
+    expect: all(200),
+    send: (c) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/newsletter',
+        remoteAddress: c.ip,
+        payload: { email: `news-${c.ip}@example.com` },
+      }),
+  },
+  'GET /api/newsletter/unsubscribe': {
+    rule: 'only the holder of the unsubscribe token',
+    expect: { visitor: 400, other: 400, owner: 200 },
+    prepare: async (c) => {
+      const email = `leaving-${c.ip}@example.com`;
+      await t.app.inject({ method: 'POST', url: '/api/newsletter', remoteAddress: c.ip, payload: { email } });
+      const { rows } = await t.database.pool.query<{ token: string }>(
+        `select unsubscribe_token as token from newsletter_subscribers where email = $1`,
+        [email],
+      );
+      return { token: rows[0]!.token };
+    },
+    send: (c) =>
+      t.app.inject({
+        url: `/api/newsletter/unsubscribe?token=${c.who === 'owner' ? c.prep.token : 'a-guessed-token-0000'}`,
+        headers: withCookie(c),
+      }),
+  },
+  'GET /api/notifications/unsubscribe': {
+    rule: 'only the holder of the reminder token; a session is not enough',
+    expect: { visitor: 400, other: 400, owner: 200 },
+    send: (c) =>
+      t.app.inject({
+        url: `/api/notifications/unsubscribe?token=${c.who === 'owner' ? `owner-reminders-${owner.user.id}` : 'a-guessed-token-0000'}`,
+        headers: withCookie(c),
+      }),
+  },
+  'POST /api/notifications/unsubscribe': {
+    rule: 'one-click unsubscribe from a mail client: only the holder of the reminder token',
+    expect: { visitor: 400, other: 400, owner: 200 },
+    send: (c) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/notifications/unsubscribe?token=${c.who === 'owner' ? `owner-reminders-${owner.user.id}` : 'a-guessed-token-0000'}`,
+        headers: { ...withCookie(c), 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      }),
+  },
+
+  // ---- pages and files (public) ----
+  'GET /project/:projectId': {
+    rule: 'the app page with a link preview; deleted projects answer the bare page with a 404',
+    byPhase: samePhases(all(200), all(404)),
+    send: (c) => t.app.inject({ url: `/project/${c.projectId}`, headers: withCookie(c) }),
+  },
+  'GET /user/:username': {
+    rule: 'the app page with a profile preview',
+    expect: all(200),
+    send: (c) => t.app.inject({ url: `/user/${profileName}`, headers: withCookie(c) }),
+  },
+  'GET /uploads/*': {
+    rule: 'uploaded check-in photos are public (unguessable names); a missing one is a 404',
+    expect: all(404),
+    send: (c) => t.app.inject({ url: '/uploads/no-such-photo.webp', headers: withCookie(c) }),
+  },
+  'GET /index.html': {
+    rule: 'the built web app is public',
+    expect: all(200),
+    send: (c) => t.app.inject({ url: '/index.html', headers: withCookie(c) }),
+  },
+  'GET /assets/app-abc123.js': {
+    rule: 'the built web app is public',
+    expect: all(200),
+    send: (c) => t.app.inject({ url: '/assets/app-abc123.js', headers: withCookie(c) }),
+  },
+  'GET /favicon.svg': {
+    rule: 'the built web app is public',
+    expect: all(200),
+    send: (c) => t.app.inject({ url: '/favicon.svg', headers: withCookie(c) }),
+  },
+};
+
+/** Every route of both instances, as 'METHOD /url'; HEAD twins of GET routes are checked apart. */
+function registered(): { routes: string[]; heads: string[] } {
+  const keys = new Set<string>();
+  for (const r of [...t.app.routeList, ...stripeApp.app.routeList]) keys.add(`${r.method} ${r.url}`);
+  const routes = [...keys].filter((k) => !k.startsWith('HEAD '));
+  const heads = [...keys].filter((k) => k.startsWith('HEAD '));
+  return { routes, heads };
+}
+
+describe('the route list', () => {
+  it('has a row in the table for every registered route, and no row for a route that does not exist', () => {
+    const { routes } = registered();
+    expect(routes.length).toBeGreaterThan(30);
+    const missing = routes.filter((r) => !(r in TABLE));
+    expect(missing, 'routes registered without a row in the authorization table').toEqual([]);
+    const stale = Object.keys(TABLE).filter((r) => !routes.includes(r));
+    expect(stale, 'rows for routes the app does not register').toEqual([]);
+  });
+
+  it('has HEAD routes only as the automatic twins of GET routes', () => {
+    const { routes, heads } = registered();
+    for (const head of heads) expect(routes, head).toContain(head.replace(/^HEAD /, 'GET '));
+  });
+});
+
+type Case = [route: string, phase: Phase | '-', who: Who, status: number];
+const cases: Case[] = [];
+for (const [route, row] of Object.entries(TABLE)) {
+  if ('expect' in row) for (const who of WHO) cases.push([route, '-', who, row.expect[who]]);
+  else
+    for (const phase of PHASES)
+      for (const who of WHO) cases.push([route, phase, who, row.byPhase[phase][who]]);
+}
+
+/** A fresh project of the owner's in `phase` (the clock stands at 2026-03-20 12:00 UTC). */
+async function projectIn(phase: Phase | '-'): Promise<string> {
+  const base = { userId: owner.user.id, title: `Matrix ${phase}` };
+  if (phase === 'upcoming')
+    return insertProjectRow(t.database.pool, { ...base, createdAt: '2026-03-25T12:00:00Z' });
+  if (phase === 'ended' || phase === 'deleted')
+    return insertProjectRow(t.database.pool, {
+      ...base,
+      createdAt: '2026-02-01T12:00:00Z',
+      lengthDays: 28,
+      deleted: phase === 'deleted',
+    });
+  return insertProjectRow(t.database.pool, { ...base, createdAt: '2026-03-01T12:00:00Z', lengthDays: 30 });
+}
+
+describe('authorization matrix', () => {
+  it.each(cases)('%s [%s] as %s → %i', async (route, phase, who, status) => {
+    ipCounter += 1;
+    const row = TABLE[route]!;
+    const cell: Cell = {
+      who,
+      cookie: who === 'owner' ? owner.cookie : who === 'other' ? other.cookie : undefined,
+      account: who === 'other' ? other : owner,
+      projectId: await projectIn(phase),
+      ip: `10.9.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`,
+      prep: {},
+    };
+    if (row.prepare) cell.prep = await row.prepare(cell);
+    const before = await dataFingerprint(t.database.pool);
+    const res = await row.send(cell);
+    expect(res.statusCode, `${route} [${phase}] as ${who}: ${res.body.slice(0, 200)}`).toBe(status);
+    if (status >= 400) {
+      const isPage = route.startsWith('GET /project/') || route.includes('/unsubscribe');
+      if (!isPage) expectErrorEnvelope(res, route);
+      expect(await dataFingerprint(t.database.pool), `${route} refused but wrote`).toEqual(before);
+    }
+  });
+});
