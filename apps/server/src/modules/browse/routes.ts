@@ -19,7 +19,6 @@ function wantsFresh(request: FastifyRequest): boolean {
   return typeof header === 'string' && /\bno-cache\b/i.test(header);
 }
 
-
 function send<T>(request: FastifyRequest, reply: FastifyReply, answer: Answer<T>) {
   if (!('json' in answer)) return reply.send(answer.value);
   reply.type('application/json; charset=utf-8');
@@ -61,9 +60,14 @@ export const browseRoutes =
         },
       },
       async (request, reply) => {
-        const answer = await browse.category(request.params.slug, request.query, await request.currentUser(), {
-          fresh: wantsFresh(request),
-        });
+        const answer = await browse.category(
+          request.params.slug,
+          request.query,
+          await request.currentUser(),
+          {
+            fresh: wantsFresh(request),
+          },
+        );
         if (!answer) throw new HttpError(404, 'not_found', CATEGORY_NOT_FOUND);
         return send(request, reply, answer);
       },

@@ -431,7 +431,10 @@ export function createSettlementService(deps: {
         })
         .where(eq(settlements.projectId, projectId));
       await tx.update(projects).set({ projectStatus: 'completed' }).where(eq(projects.id, projectId));
-      log.warn({ projectId, refundId: fresh.refundId }, 'settlement refund came back failed; refunding again');
+      log.warn(
+        { projectId, refundId: fresh.refundId },
+        'settlement refund came back failed; refunding again',
+      );
     });
   }
 
