@@ -29,11 +29,12 @@ import {
 import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { notifications, projectCheckins, projects, users } from '../db/schema.ts';
+import { notifications, projects, users } from '../db/schema.ts';
 import type { Tx } from '../modules/ledger/ledger.ts';
 import { reminderEmail, type ReminderKind } from '../modules/notifications/emails.ts';
 import { queueEmail } from '../modules/notifications/outbox.ts';
 import { UNSUBSCRIBE_PATH } from '../modules/notifications/routes.ts';
+import { checkInsByProject } from '../modules/projects/counters.ts';
 import { SETTLE_JOB, settleJobKey } from '../modules/settlement/service.ts';
 import { SETTLEMENT_GRACE_MS } from '../modules/settlement/rules.ts';
 import { enqueue } from './queue.ts';
@@ -225,20 +226,7 @@ export function createLifecycle(deps: { db: Db; clock: Clock; log: Log; baseUrl:
         .for('update', { skipLocked: true });
       if (rows.length === 0) return 0;
       const ids = rows.map((r) => r.id);
-      const checkInRows = await tx
-        .select({
-          projectId: projectCheckins.projectId,
-          checkInProjectDate: projectCheckins.checkInProjectDate,
-          createdAt: projectCheckins.createdAt,
-        })
-        .from(projectCheckins)
-        .where(inArray(projectCheckins.projectId, ids));
-      const byProject = new Map<string, ScheduleCheckIn[]>();
-      for (const c of checkInRows) {
-        const list = byProject.get(c.projectId) ?? [];
-        list.push(c);
-        byProject.set(c.projectId, list);
-      }
+      const byProject = await checkInsByProject(tx, ids);
       const ownerRows = await tx
         .select({
           id: users.id,

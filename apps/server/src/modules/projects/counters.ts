@@ -85,6 +85,29 @@ export async function refreshProjectCounters(db: Db | Tx, projectId: string, now
     .where(eq(projects.id, projectId));
 }
 
+/** The check-ins (as the schedule rules read them) of a batch of projects, by project id. */
+export async function checkInsByProject(
+  db: Db | Tx,
+  projectIds: readonly string[],
+): Promise<Map<string, ScheduleCheckIn[]>> {
+  const byProject = new Map<string, ScheduleCheckIn[]>();
+  if (projectIds.length === 0) return byProject;
+  const rows = await db
+    .select({
+      projectId: projectCheckins.projectId,
+      checkInProjectDate: projectCheckins.checkInProjectDate,
+      createdAt: projectCheckins.createdAt,
+    })
+    .from(projectCheckins)
+    .where(inArray(projectCheckins.projectId, [...projectIds]));
+  for (const { projectId, ...checkIn } of rows) {
+    const list = byProject.get(projectId) ?? [];
+    list.push(checkIn);
+    byProject.set(projectId, list);
+  }
+  return byProject;
+}
+
 /**
  * Recompute the counters of up to `limit` due projects (valid-until passed) at `now`. Rows another
  * refresher holds are skipped. Returns how many were refreshed.
@@ -105,20 +128,7 @@ export async function refreshDueProjectCounters(
       .for('update', { skipLocked: true });
     if (due.length === 0) return 0;
     const ids = due.map((p) => p.id);
-    const rows = await tx
-      .select({
-        projectId: projectCheckins.projectId,
-        checkInProjectDate: projectCheckins.checkInProjectDate,
-        createdAt: projectCheckins.createdAt,
-      })
-      .from(projectCheckins)
-      .where(inArray(projectCheckins.projectId, ids));
-    const byProject = new Map<string, ScheduleCheckIn[]>();
-    for (const row of rows) {
-      const list = byProject.get(row.projectId) ?? [];
-      list.push(row);
-      byProject.set(row.projectId, list);
-    }
+    const byProject = await checkInsByProject(tx, ids);
     const completed: number[] = [];
     const missed: number[] = [];
     const validUntil: string[] = [];
