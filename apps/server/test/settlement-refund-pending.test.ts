@@ -8,7 +8,7 @@ import { assertLedgerInvariants } from '../src/modules/ledger/invariants.ts';
 import { ACCOUNTS, balanceOf } from '../src/modules/ledger/ledger.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { manualClock } from './support/clock.ts';
-import { startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
+import { sendStripeEvent, startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
 import { HOUR } from './support/jobs.ts';
 import { projectDraft, startDeposit } from './support/projects.ts';
 import { createUser, type SignedIn } from './support/users.ts';
@@ -25,13 +25,7 @@ const refundLookups = () =>
   stripe.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/refunds/'));
 
 async function deliver(type: string, object: Parameters<FakeStripe['event']>[1]) {
-  const { signature, payload } = stripe.signed(stripe.event(type, object).payload);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-    payload,
-  });
+  const res = await sendStripeEvent(t.app, stripe, type, object);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { outcome: string };
 }

@@ -9,7 +9,7 @@ import { assertLedgerInvariants } from '../src/modules/ledger/invariants.ts';
 import { ACCOUNTS, balanceOf } from '../src/modules/ledger/ledger.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { manualClock } from './support/clock.ts';
-import { startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
+import { sendStripeEvent, startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
 import { HOUR, sentMail } from './support/jobs.ts';
 import { projectDraft, requestDonation, startDeposit } from './support/projects.ts';
 import { createUser, type SignedIn } from './support/users.ts';
@@ -22,14 +22,7 @@ let projectId: string;
 let depositIntentId: string;
 
 const sendSucceeded = async (intentId: string) => {
-  const event = stripe.event('payment_intent.succeeded', stripe.succeed(intentId));
-  const { signature, payload } = stripe.signed(event.payload);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-    payload,
-  });
+  const res = await sendStripeEvent(t.app, stripe, 'payment_intent.succeeded', stripe.succeed(intentId));
   expect(res.statusCode, res.body).toBe(200);
 };
 

@@ -2,7 +2,13 @@ import { donationSplit } from '@kept/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertLedgerInvariants } from '../src/modules/ledger/invariants.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
-import { startFakeStripe, STRIPE_TEST_KEYS, type FakeStripe } from './support/fake-stripe.ts';
+import {
+  deliverWebhook,
+  sendStripeEvent,
+  startFakeStripe,
+  STRIPE_TEST_KEYS,
+  type FakeStripe,
+} from './support/fake-stripe.ts';
 import { projectDraft, requestDonation, startDeposit } from './support/projects.ts';
 import { createUser, type SignedIn } from './support/users.ts';
 
@@ -25,23 +31,9 @@ afterAll(async () => {
 const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
   (await t.database.pool.query(text, values)).rows as T[];
 
-/** POST the payload to the webhook as Stripe would, with the given signature header (or none). */
-const deliver = (payload: string, signature: string | undefined) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      ...(signature ? { 'stripe-signature': signature } : {}),
-    },
-    payload,
-  });
-
-const sendEvent = (type: string, intent: Parameters<FakeStripe['event']>[1], id?: string) => {
-  const event = stripe.event(type, intent, id);
-  const { signature, payload } = stripe.signed(event.payload);
-  return deliver(payload, signature);
-};
+const deliver = (payload: string, signature: string | undefined) => deliverWebhook(t.app, payload, signature);
+const sendEvent = (type: string, intent: Parameters<FakeStripe['event']>[1], id?: string) =>
+  sendStripeEvent(t.app, stripe, type, intent, id);
 
 const projectsTitled = (title: string) => q(`select id from projects where title = $1`, [title]);
 

@@ -3,6 +3,7 @@
 // like Stripe (same key → same response), and lets a test move an intent to succeeded or failed and
 // build the webhook event Stripe would send, signed with stripe.webhooks.generateTestHeaderString.
 import http from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
@@ -283,4 +284,29 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         server.close((err) => (err ? reject(err) : resolve()));
       }),
   };
+}
+
+/** POST a payload to the app's Stripe webhook as Stripe would, with the given signature header (or none). */
+export function deliverWebhook(app: FastifyInstance, payload: string, signature: string | undefined) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...(signature ? { 'stripe-signature': signature } : {}),
+    },
+    payload,
+  });
+}
+
+/** Build the event Stripe would send about `object`, sign it and deliver it to the app. */
+export function sendStripeEvent(
+  app: FastifyInstance,
+  stripe: FakeStripe,
+  type: string,
+  object: Parameters<FakeStripe['event']>[1],
+  id?: string,
+) {
+  const { signature, payload } = stripe.signed(stripe.event(type, object, id).payload);
+  return deliverWebhook(app, payload, signature);
 }
