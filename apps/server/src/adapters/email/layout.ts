@@ -31,3 +31,16 @@ ${content.action ? `<p style="margin:24px 0"><a href="${escapeHtml(content.actio
 </div></body></html>`;
   return { text, html };
 }
+
+/** A small standalone page (what an unsubscribe link opens): the brand, a title, a line, a way home. */
+export function renderNoticePage(opts: { title: string; text: string; homeUrl: string }): string {
+  const title = escapeHtml(opts.title);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · Kept</title></head>
+<body style="margin:0;padding:48px 16px;background:#f6f7f9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f2937">
+<main style="max-width:480px;margin:0 auto;background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:32px;text-align:center">
+<p style="margin:0 0 16px;font-weight:700;color:#047857;font-size:18px">Kept</p>
+<h1 style="font-size:22px;margin:0 0 12px">${title}</h1>
+<p style="line-height:1.6;margin:0 0 24px">${escapeHtml(opts.text)}</p>
+<a href="${escapeHtml(opts.homeUrl)}" style="background:#047857;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;display:inline-block">Back to Kept</a>
+</main></body></html>`;
+}

@@ -1,5 +1,5 @@
 import { formatLocalDate, type LocalDate } from '@kept/domain';
-import { escapeHtml, renderEmail } from '../../adapters/email/layout.ts';
+import { escapeHtml, renderEmail, renderNoticePage } from '../../adapters/email/layout.ts';
 import type { EmailMessage } from '../../adapters/email/mailer.ts';
 
 export type ReminderKind = 'due' | 'overdue';
@@ -83,12 +83,5 @@ export function unsubscribedPage(opts: { ok: boolean; homeUrl: string }): string
   const text = opts.ok
     ? 'You will not get check-in reminder emails any more. Emails about your money (deposits, donations, settlement) still reach you.'
     : 'The unsubscribe link is incomplete or unknown. Please use the link from your most recent reminder email.';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Kept</title></head>
-<body style="margin:0;padding:48px 16px;background:#f6f7f9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f2937">
-<main style="max-width:480px;margin:0 auto;background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:32px;text-align:center">
-<p style="margin:0 0 16px;font-weight:700;color:#047857;font-size:18px">Kept</p>
-<h1 style="font-size:22px;margin:0 0 12px">${escapeHtml(title)}</h1>
-<p style="line-height:1.6;margin:0 0 24px">${escapeHtml(text)}</p>
-<a href="${escapeHtml(opts.homeUrl)}" style="background:#047857;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;display:inline-block">Back to Kept</a>
-</main></body></html>`;
+  return renderNoticePage({ title, text, homeUrl: opts.homeUrl });
 }
