@@ -1,6 +1,6 @@
 // The whole Kept schema. snake_case columns as the product spec names them; money is bigint cents.
 // Auth tables (users, sessions, accounts, verifications, rate_limits) follow better-auth's model.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -121,6 +121,13 @@ export const projects = pgTable(
     title: text('title').notNull(),
     tag: text('tag').notNull(),
     description: text('description').notNull().default(''),
+    /**
+     * What the search text is matched against: title, description and tag, lower-cased once when written
+     * (a plain LIKE on it is several times cheaper than ILIKE over the concatenation at every search).
+     */
+    searchDoc: text('search_doc').generatedAlwaysAs(
+      (): SQL => sql`lower(${projects.title} || ' ' || ${projects.description} || ' ' || ${projects.tag})`,
+    ),
     imageUrl: text('image_url'),
     /** Deposit in cents (excludes the non-refundable fees). */
     depositAmount: cents('deposit_amount').notNull(),
@@ -183,11 +190,8 @@ export const projects = pgTable(
     index('projects_completed_idx').on(t.completedCheckins),
     index('projects_counters_due_idx').on(t.countersValidUntil),
     index('projects_next_tick_idx').on(t.nextTickAt),
-    /** Search text: every word in title, description or tag (pg_trgm; the query uses this expression). */
-    index('projects_search_trgm_idx').using(
-      'gin',
-      sql`(${t.title} || ' ' || ${t.description} || ' ' || ${t.tag}) gin_trgm_ops`,
-    ),
+    /** Search text: every word in title, description or tag (pg_trgm over the lower-cased document). */
+    index('projects_search_doc_trgm_idx').using('gin', sql`${t.searchDoc} gin_trgm_ops`),
   ],
 );
 

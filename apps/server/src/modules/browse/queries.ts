@@ -131,9 +131,6 @@ export function usesCounters(filters: ProjectFilters): boolean {
   );
 }
 
-/** The trigram-indexed search document (same expression as projects_search_trgm_idx). */
-const SEARCH_DOC = `(p.title || ' ' || p.description || ' ' || p.tag)`;
-
 /**
  * WHERE conditions for a filter set, as the domain's projectMatchesFilters defines them: inclusive
  * bounds, date bounds as local dates in `timeZone` (a date-to bound takes its whole day), completed
@@ -156,7 +153,9 @@ export function filterConditions(
   for (const term of searchTerms(filters.searchText)) {
     const pattern = param(containsPattern(term));
     conds.push(
-      `(${SEARCH_DOC} ilike ${pattern} or p.user_id = any(array(select su.id from users su where su.username ilike ${pattern})))`,
+      // search_doc is lower(title || ' ' || description || ' ' || tag), trigram-indexed; the pattern is
+      // lower-cased by the same function, so this is ILIKE over the three without folding every row.
+      `(p.search_doc like lower(${pattern}) or p.user_id = any(array(select su.id from users su where su.username ilike ${pattern})))`,
     );
   }
   if (filters.categoryTags.length > 0) conds.push(`p.tag = any(${param(filters.categoryTags)}::text[])`);
