@@ -1,5 +1,7 @@
 // Accounts: session, health, signup, login, password reset.
 import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_MESSAGES,
   MESSAGES,
   PASSWORD_MESSAGES,
   normalizeEmail,
@@ -70,7 +72,11 @@ export const SignupRequestSchema = z
 export type SignupRequest = z.input<typeof SignupRequestSchema>;
 export type SignupData = z.output<typeof SignupRequestSchema>;
 
-/** Login: both fields required; nothing else is checked (no hints to guessers). */
+/**
+ * Login: both fields required; nothing else is checked (no hints to guessers), except that an address
+ * longer than any address can be ('Please enter a valid email address') goes no further: it would be
+ * a rate-limit key too long for the database's index.
+ */
 export const LoginRequestSchema = z
   .object({
     email: looseText(MESSAGES.loginRequired),
@@ -79,6 +85,8 @@ export const LoginRequestSchema = z
   .superRefine((value, ctx) => {
     const missing = (['email', 'password'] as const).find((key) => value[key].trim() === '');
     if (missing) ctx.addIssue({ code: 'custom', message: MESSAGES.loginRequired, path: [missing] });
+    else if (value.email.trim().length > EMAIL_MAX_LENGTH)
+      ctx.addIssue({ code: 'custom', message: EMAIL_MESSAGES.invalid, path: ['email'] });
   })
   .transform((value) => ({ email: normalizeEmail(value.email), password: value.password }));
 export type LoginRequest = z.input<typeof LoginRequestSchema>;
