@@ -117,7 +117,7 @@ describe('a settlement worker killed between the refund call and its booking', (
     expect(s).toMatchObject({ state: 'refunded', attempts: 2, refund_id: refunds[0]!.id });
     expect(await balanceOf(t.database.db, ACCOUNTS.pool(projectId))).toBe(0);
     const [p] = await q('select project_status, refundable_amount from projects where id = $1', [projectId]);
-    expect(p).toEqual({ project_status: 'settled', refundable_amount: 0 });
+    expect(p).toEqual({ project_status: 'settled', refundable_amount: 5_000 });
     const card = await q<{ amount_cents: number }>(
       `select e.amount_cents from ledger_entries e join ledger_transactions tx on tx.id = e.transaction_id
          join ledger_accounts a on a.id = e.account_id
