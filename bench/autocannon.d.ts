@@ -18,12 +18,25 @@ declare module 'autocannon' {
     requests: Percentiles & { sent: number };
     throughput: Percentiles;
   };
+  /** One request of a sequence each connection cycles through; its context is reset every cycle. */
+  export type RequestData = {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+  };
+  export type Request<Context = Record<string, unknown>> = RequestData & {
+    setupRequest?: (request: RequestData, context: Context) => RequestData | null | undefined;
+    onResponse?: (status: number, body: string, context: Context, headers: Record<string, string>) => void;
+  };
   export type Options = {
     url: string;
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
     title?: string;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    requests?: Request<any>[];
   };
   export default function autocannon(options: Options): Promise<Result>;
 }

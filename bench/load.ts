@@ -1,16 +1,9 @@
 // Load figures at scale: a fresh PostgreSQL seeded with 100,000 projects and about 1,000,000
 // check-ins (`npm run seed`), the app started on it, and autocannon driving the browse endpoints.
 // Prints one JSON line per run on stdout, and the query plans' sequential scans (EXPLAIN ANALYZE).
-import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { defaultFilters, type ProjectFilters } from '@kept/domain';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import {
   categoryPageStatement,
   finishingSoonPageStatement,
@@ -22,10 +15,7 @@ import {
 } from '../apps/server/src/modules/browse/queries.ts';
 import { HOME_SIZES } from '../apps/server/src/modules/browse/service.ts';
 import { CARD_SELECT_SQL } from '../apps/server/src/modules/projects/cards.ts';
-
-const root = path.resolve(import.meta.dirname, '..');
-const main = path.join(root, 'apps/server/src/main.ts');
-const seedCli = path.join(root, 'apps/server/src/db/seed-cli.ts');
+import { openSeededDatabase, startApp, type RunningApp } from './app.ts';
 
 export type LoadOptions = {
   projects: number;
@@ -37,38 +27,7 @@ export type LoadOptions = {
   only?: string[];
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    // Progress goes to stderr: stdout carries only the JSON figures.
-    const child = spawn(command, args, { env, stdio: ['ignore', 2, 2] });
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited ${code}`)),
-    );
-  });
-}
-
-async function waitHealthy(url: string, child: ReturnType<typeof spawn>): Promise<void> {
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-type Run = { endpoint: string; path: string; fresh?: boolean };
+type Run = { endpoint: (typeof LOAD_ENDPOINTS)[number]; path: string; fresh?: boolean };
 
 async function measure(base: string, target: Run, opts: LoadOptions): Promise<void> {
   // As a browser asks: compressed answers welcome (the shared cache keeps a gzipped copy).
@@ -131,23 +90,25 @@ async function explain(client: pg.Client, name: string, statement: Statement): P
   );
 }
 
-export async function runLoadBenchmark(opts: LoadOptions): Promise<void> {
-  const keep = opts.dataDir !== undefined;
-  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kept-bench-load-'));
-  const reuse = keep && fs.existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'));
-  const quiet = { info: () => {}, warn: (m: string) => console.error(m) };
-  const db = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), quiet);
-  const { BASE_URL: _b, DEMO_DATA: _d, ...inherited } = process.env;
-  const env = { ...inherited, DATA_DIR: dataDir, DATABASE_URL: db.url, LOG_LEVEL: 'warn' };
-  let server: ReturnType<typeof spawn> | undefined;
-  try {
-    if (!reuse) {
-      const seeded = performance.now();
-      await run(process.execPath, [seedCli, '--projects', String(opts.projects)], env);
-      const ms = Math.round(performance.now() - seeded);
-      console.log(JSON.stringify({ benchmark: 'seed', projects: opts.projects, ms }));
-    }
+/** The endpoints measured one by one (`--only` picks them by the start of their names). */
+export const LOAD_ENDPOINTS = [
+  'home-uncached',
+  'home-cache',
+  'search-text-tag-refund',
+  'search-missed-tag-refund',
+  'category-tag-page3',
+  'category-finishing-soon',
+  'detail',
+  'profile',
+] as const;
 
+export async function runLoadBenchmark(opts: LoadOptions): Promise<void> {
+  const db = await openSeededDatabase({
+    projects: opts.projects,
+    ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+  });
+  let server: RunningApp | undefined;
+  try {
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     const counts = await client.query<{ projects: number; checkins: number }>(
@@ -165,13 +126,8 @@ export async function runLoadBenchmark(opts: LoadOptions): Promise<void> {
     const projectId = project.rows[0]!.id;
     const { username, id: userId } = creator.rows[0]!;
 
-    const port = await freePort();
-    const base = `http://localhost:${port}`;
-    server = spawn(process.execPath, [main], {
-      env: { ...env, PORT: String(port), AUTH_SECRET: crypto.randomBytes(32).toString('hex') },
-      stdio: ['ignore', 'ignore', 2],
-    });
-    await waitHealthy(base, server);
+    server = await startApp(db.env);
+    const base = server.base;
 
     const search = 'searchText=guitar&categoryTags=Music&refundAmountMinCents=5000';
     const runs: Run[] = [
@@ -229,12 +185,7 @@ export async function runLoadBenchmark(opts: LoadOptions): Promise<void> {
     });
     await client.end();
   } finally {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server!.on('exit', r));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    await db.stop();
-    if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
+    await db.close();
   }
 }

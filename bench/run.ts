@@ -5,13 +5,21 @@
 //    autocannon, and the plans of their queries. `--projects N`, `--connections N`, `--duration S`,
 //    `--skip-start`, `--skip-load`, `--data-dir DIR` (seed once, reuse after) and `--only home,search`
 //    adjust a run.
+// 3. Mixed load (mixed.ts) on the same data: 80% reads, 15% check-ins, 5% donations at
+//    `--mixed-connections` (50) for `--mixed-duration` seconds (60). `--skip-mixed`; `--only mixed`.
+// 4. Crash under load (crash.ts): `--kills` (50) SIGKILLs of the server under a write load, checking
+//    after each restart that no acknowledged write is lost and the books balance. `--skip-crash`,
+//    `--crash-seed N`; `--only crash`.
+// `--only` takes names by their start: load endpoints (home, search, detail…), `mixed`, `crash`.
 import { parseArgs } from 'node:util';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { runLoadBenchmark } from './load.ts';
+import { runCrashBenchmark } from './crash.ts';
+import { LOAD_ENDPOINTS, runLoadBenchmark } from './load.ts';
+import { runMixedBenchmark } from './mixed.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const main = path.join(root, 'apps/server/src/main.ts');
@@ -56,10 +64,19 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     'skip-start': { type: 'boolean', default: false },
     'skip-load': { type: 'boolean', default: false },
+    'skip-mixed': { type: 'boolean', default: false },
+    'skip-crash': { type: 'boolean', default: false },
+    'mixed-connections': { type: 'string', default: '50' },
+    'mixed-duration': { type: 'string', default: '60' },
+    kills: { type: 'string', default: '50' },
+    'crash-seed': { type: 'string', default: '20240917' },
     'data-dir': { type: 'string' },
     only: { type: 'string' },
   },
 });
+const only = args.only?.split(',').filter(Boolean);
+const wanted = (name: string) => !only || only.some((prefix) => name.startsWith(prefix));
+const dataDir = args['data-dir'] ? { dataDir: path.resolve(args['data-dir']) } : {};
 
 async function startupFigures(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kept-bench-'));
@@ -77,12 +94,23 @@ async function startupFigures(): Promise<void> {
 }
 
 if (!args['skip-start']) await startupFigures();
-if (!args['skip-load']) {
+if (!args['skip-load'] && LOAD_ENDPOINTS.some(wanted)) {
   await runLoadBenchmark({
     projects: Number(args.projects),
     connections: Number(args.connections),
     durationSec: Number(args.duration),
-    ...(args['data-dir'] ? { dataDir: path.resolve(args['data-dir']) } : {}),
-    ...(args.only ? { only: args.only.split(',') } : {}),
+    ...dataDir,
+    ...(only ? { only } : {}),
   });
+}
+if (!args['skip-mixed'] && wanted('mixed')) {
+  await runMixedBenchmark({
+    projects: Number(args.projects),
+    connections: Number(args['mixed-connections']),
+    durationSec: Number(args['mixed-duration']),
+    ...dataDir,
+  });
+}
+if (!args['skip-crash'] && wanted('crash')) {
+  await runCrashBenchmark({ kills: Number(args.kills), seed: Number(args['crash-seed']) });
 }

@@ -1,0 +1,123 @@
+// What the load benchmarks share: a PostgreSQL seeded at scale (embedded in a data folder, kept and
+// reused with --data-dir), and the app started on it as `node apps/server/src/main.ts`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const main = path.join(root, 'apps/server/src/main.ts');
+const seedCli = path.join(root, 'apps/server/src/db/seed-cli.ts');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // Progress goes to stderr: stdout carries only the JSON figures.
+    const child = spawn(command, args, { env, stdio: ['ignore', 2, 2] });
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited ${code}`)),
+    );
+  });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export type BenchDatabase = {
+  url: string;
+  dataDir: string;
+  /** The environment the seed and the app run with (DATA_DIR, DATABASE_URL, quiet logs). */
+  env: NodeJS.ProcessEnv;
+  close: () => Promise<void>;
+};
+
+/**
+ * An embedded PostgreSQL with `projects` seeded (`npm run seed`) in `dataDir` (seeded on first use,
+ * reused after), or in a temporary folder removed on close.
+ */
+export async function openSeededDatabase(opts: {
+  projects: number;
+  dataDir?: string;
+}): Promise<BenchDatabase> {
+  const keep = opts.dataDir !== undefined;
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kept-bench-load-'));
+  const pgDir = path.join(dataDir, 'postgres');
+  // Starting the embedded database stops a server left running on the folder: never someone else's.
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  if (fs.existsSync(pidFile)) {
+    const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+    if (pid > 0 && alive(pid))
+      throw new Error(
+        `${pgDir} is in use by a running PostgreSQL (pid ${pid}); stop it or use another --data-dir`,
+      );
+  }
+  const reuse = keep && fs.existsSync(path.join(pgDir, 'PG_VERSION'));
+  const db = await startEmbeddedPostgres(pgDir, { info: () => {}, warn: (m: string) => console.error(m) });
+  const { BASE_URL: _b, DEMO_DATA: _d, ...inherited } = process.env;
+  const env = { ...inherited, DATA_DIR: dataDir, DATABASE_URL: db.url, LOG_LEVEL: 'warn' };
+  if (!reuse) {
+    const seeded = performance.now();
+    await run(process.execPath, [seedCli, '--projects', String(opts.projects)], env);
+    const ms = Math.round(performance.now() - seeded);
+    console.log(JSON.stringify({ benchmark: 'seed', projects: opts.projects, ms }));
+  }
+  return {
+    url: db.url,
+    dataDir,
+    env,
+    close: async () => {
+      await db.stop();
+      if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type RunningApp = { base: string; child: ChildProcess; stop: () => Promise<void> };
+
+/** `node apps/server/src/main.ts` on the database, healthy; `stop` sends SIGTERM and waits. */
+export async function startApp(env: NodeJS.ProcessEnv): Promise<RunningApp> {
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const child = spawn(process.execPath, [main], {
+    env: { ...env, PORT: String(port), AUTH_SECRET: crypto.randomBytes(32).toString('hex') },
+    stdio: ['ignore', 'ignore', 2],
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.on('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) break;
+      } catch {
+        // not up yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { base, child, stop };
+}
