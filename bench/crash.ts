@@ -1,4 +1,4 @@
-// The crash test's longer run (apps/server/test/crash-under-load.test.ts runs ~6 kills in `npm test`):
+// The crash test's longer run (apps/server/test/crash-under-load.test.ts runs 5 kills in `npm test`):
 // the server under a write load, SIGKILLed `kills` times at seeded moments and restarted on the same
 // database (an embedded PostgreSQL in a temporary folder), checked after every restart, then stopped
 // with SIGTERM under load. Prints one JSON line; `lost`, `problems`, `unexpected`,
