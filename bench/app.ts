@@ -50,12 +50,25 @@ export type BenchDatabase = {
 
 /**
  * An embedded PostgreSQL with `projects` seeded (`npm run seed`) in `dataDir` (seeded on first use,
- * reused after), or in a temporary folder removed on close.
+ * reused after), or in a temporary folder removed on close; or `databaseUrl`'s, as it is.
  */
 export async function openSeededDatabase(opts: {
   projects: number;
   dataDir?: string;
+  /** A PostgreSQL already running and seeded (`npm run seed`): used as it is, nothing started. */
+  databaseUrl?: string;
 }): Promise<BenchDatabase> {
+  const { BASE_URL: _b, DEMO_DATA: _d, ...inherited } = process.env;
+  if (opts.databaseUrl) {
+    // Only the app's own files (email outbox, uploads) need a folder.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kept-bench-files-'));
+    return {
+      url: opts.databaseUrl,
+      dataDir,
+      env: { ...inherited, DATA_DIR: dataDir, DATABASE_URL: opts.databaseUrl, LOG_LEVEL: 'warn' },
+      close: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
   const keep = opts.dataDir !== undefined;
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kept-bench-load-'));
   const pgDir = path.join(dataDir, 'postgres');
@@ -65,12 +78,11 @@ export async function openSeededDatabase(opts: {
     const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
     if (pid > 0 && alive(pid))
       throw new Error(
-        `${pgDir} is in use by a running PostgreSQL (pid ${pid}); stop it or use another --data-dir`,
+        `${pgDir} is in use by a running PostgreSQL (pid ${pid}): pass its --database-url, or stop it`,
       );
   }
   const reuse = keep && fs.existsSync(path.join(pgDir, 'PG_VERSION'));
   const db = await startEmbeddedPostgres(pgDir, { info: () => {}, warn: (m: string) => console.error(m) });
-  const { BASE_URL: _b, DEMO_DATA: _d, ...inherited } = process.env;
   const env = { ...inherited, DATA_DIR: dataDir, DATABASE_URL: db.url, LOG_LEVEL: 'warn' };
   if (!reuse) {
     const seeded = performance.now();

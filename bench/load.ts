@@ -23,6 +23,8 @@ export type LoadOptions = {
   durationSec: number;
   /** Keep the database here (seeded on first use, reused after); default: a fresh temporary one. */
   dataDir?: string;
+  /** A PostgreSQL already running and seeded, used instead. */
+  databaseUrl?: string;
   /** Only these endpoints (names start with…); default: all. */
   only?: string[];
 };
@@ -106,6 +108,7 @@ export async function runLoadBenchmark(opts: LoadOptions): Promise<void> {
   const db = await openSeededDatabase({
     projects: opts.projects,
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+    ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
   });
   let server: RunningApp | undefined;
   try {

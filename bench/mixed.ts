@@ -19,6 +19,8 @@ export type MixedOptions = {
   connections: number;
   durationSec: number;
   dataDir?: string;
+  /** A PostgreSQL already running and seeded, used instead. */
+  databaseUrl?: string;
   seed?: number;
 };
 
@@ -133,6 +135,7 @@ export async function runMixedBenchmark(opts: MixedOptions): Promise<void> {
   const db = await openSeededDatabase({
     projects: opts.projects,
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+    ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
   });
   let app: RunningApp | undefined;
   try {

@@ -3,8 +3,8 @@
 //    on the same data (warm).
 // 2. Load at scale (load.ts): 100,000 projects and ~1,000,000 check-ins, the browse endpoints under
 //    autocannon, and the plans of their queries. `--projects N`, `--connections N`, `--duration S`,
-//    `--skip-start`, `--skip-load`, `--data-dir DIR` (seed once, reuse after) and `--only home,search`
-//    adjust a run.
+//    `--skip-start`, `--skip-load`, `--data-dir DIR` (seed once, reuse after), `--database-url URL` (a
+//    PostgreSQL already running and seeded) and `--only home,search` adjust a run.
 // 3. Mixed load (mixed.ts) on the same data: 80% reads, 15% check-ins, 5% donations at
 //    `--mixed-connections` (50) for `--mixed-duration` seconds (60). `--skip-mixed`; `--only mixed`.
 // 4. Crash under load (crash.ts): `--kills` (50) SIGKILLs of the server under a write load, checking
@@ -71,12 +71,16 @@ const { values: args } = parseArgs({
     kills: { type: 'string', default: '50' },
     'crash-seed': { type: 'string', default: '20240917' },
     'data-dir': { type: 'string' },
+    'database-url': { type: 'string' },
     only: { type: 'string' },
   },
 });
 const only = args.only?.split(',').filter(Boolean);
 const wanted = (name: string) => !only || only.some((prefix) => name.startsWith(prefix));
-const dataDir = args['data-dir'] ? { dataDir: path.resolve(args['data-dir']) } : {};
+const dataDir = {
+  ...(args['data-dir'] ? { dataDir: path.resolve(args['data-dir']) } : {}),
+  ...(args['database-url'] ? { databaseUrl: args['database-url'] } : {}),
+};
 
 async function startupFigures(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kept-bench-'));
