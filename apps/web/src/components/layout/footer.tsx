@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { NewsletterForm } from '../../features/newsletter/newsletter-form';
 import { BrandLink } from './brand';
-import { SocialLinks } from './social-icons';
+import { SocialLinks } from './social-links';
 
 export const SUPPORT_EMAIL = 'support@kept.app';
 

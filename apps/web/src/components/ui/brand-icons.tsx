@@ -1,6 +1,7 @@
 import type { SVGProps } from 'react';
 
-// Brand marks for the share menu (lucide has none). Decorative: the menu item says the name.
+// Brand marks (lucide has none), for the footer's social links and the project page's share menu.
+// Decorative: the link or menu item around them says the name.
 type IconProps = SVGProps<SVGSVGElement>;
 
 export function XIcon(props: IconProps) {

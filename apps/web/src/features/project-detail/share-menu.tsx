@@ -3,7 +3,7 @@ import Check from 'lucide-react/icons/check';
 import Link2 from 'lucide-react/icons/link-2';
 import MessageSquare from 'lucide-react/icons/message-square';
 import Share2 from 'lucide-react/icons/share-2';
-import { FacebookIcon, InstagramIcon, XIcon } from './brand-icons';
+import { FacebookIcon, InstagramIcon, XIcon } from '../../components/ui/brand-icons';
 import { buttonClasses } from '../../components/ui/button';
 
 /** How long 'Copied' shows after Copy Link. */
