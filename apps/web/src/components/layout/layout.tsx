@@ -49,7 +49,9 @@ export function Layout() {
         Skip to content
       </a>
       <NavBar />
-      <main id="main" ref={main} tabIndex={-1} className="flex-1">
+      {/* At least the window's height below the navigation: the footer starts below the fold, so a screen
+          that grows as its code and data arrive does not push a visible footer down (layout shift). */}
+      <main id="main" ref={main} tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1">
         <Outlet />
       </main>
       <Footer />
