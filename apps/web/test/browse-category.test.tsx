@@ -31,7 +31,8 @@ describe('category screen', { timeout: 20_000 }, () => {
     mockBrowseApi({ [`GET /api/categories/${slug}`]: () => json(categoryResponse(slug, [])) });
     renderCategory(slug);
     expect(await screen.findByRole('heading', { level: 1, name: heading }, LAZY)).toBeInTheDocument();
-    expect(document.title).toBe(`${heading} · Kept`);
+    // The title is set by an effect, which runs after the heading is on screen.
+    await waitFor(() => expect(document.title).toBe(`${heading} · Kept`));
   });
 
   it("shows '{n} projects found' and the cards, 'Your Project' on the viewer's own", async () => {
