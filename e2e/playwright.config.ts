@@ -33,6 +33,8 @@ if (ownsDataDir && process.env.KEPT_E2E_KEEP_DATA !== '1') {
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // Lighthouse measures speed, so it runs on its own, after these, on a server of its own (lighthouse.config.ts).
+  testIgnore: '**/lighthouse.spec.ts',
   outputDir: 'test-results',
   fullyParallel: true,
   forbidOnly: true,

@@ -1,4 +1,4 @@
-// `npm test`: every check, in order — types, lint, unit, integration, browser. Runs them all, then
+// `npm test`: every check, in order — types, lint, unit, integration, browser, Lighthouse. Runs them all, then
 // prints what failed and one closing count line. Exits non-zero when anything failed.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +14,7 @@ type Step = {
   cwd: string;
   cmd: string[];
   results?: { file: string; kind: 'vitest' | 'playwright' };
+  env?: Record<string, string>;
 };
 
 const vitest = (name: string, dir: string): Step => {
@@ -26,6 +27,7 @@ const vitest = (name: string, dir: string): Step => {
   };
 };
 const e2eResults = path.join(resultsDir, 'browser.json');
+const lighthouseResults = path.join(resultsDir, 'lighthouse.json');
 
 const only = process.argv.slice(2);
 // Only on request (.ci/run, with TEST_DATABASE_URL): the integration tests against a PostgreSQL server,
@@ -46,6 +48,15 @@ const allSteps: Step[] = [
     cwd: path.join(root, 'e2e'),
     cmd: ['npx', 'playwright', 'test', '--reporter=list,json'],
     results: { file: e2eResults, kind: 'playwright' },
+  },
+  // Lighthouse on its own after the browser tests (its performance score depends on what else runs), on
+  // the build they just made (e2e/lighthouse.config.ts).
+  {
+    name: 'lighthouse',
+    cwd: path.join(root, 'e2e'),
+    cmd: ['npx', 'playwright', 'test', '-c', 'lighthouse.config.ts', '--reporter=list,json'],
+    results: { file: lighthouseResults, kind: 'playwright' },
+    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: lighthouseResults, KEPT_E2E_REUSE_BUILD: '1' },
   },
 ];
 const steps =
@@ -100,7 +111,7 @@ for (const step of steps.filter((s) => !STATIC.has(s.name))) {
   console.log(`\n▶ ${step.name}: ${step.cmd.join(' ')}`);
   const t0 = Date.now();
   const [command, ...args] = step.cmd;
-  const run = spawnSync(command!, args, { cwd: step.cwd, stdio: 'inherit', env });
+  const run = spawnSync(command!, args, { cwd: step.cwd, stdio: 'inherit', env: { ...env, ...step.env } });
   record(step, run.status === 0, (Date.now() - t0) / 1000);
 }
 

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 
 export interface TestAccount {
   username: string;
@@ -27,10 +27,11 @@ function clientAddress(): string {
 
 /**
  * Registers the account and signs the page's browser context in through the API (the forms are tested in
- * their own journeys). Cookies land in the context, so the next page load is signed in.
+ * their own journeys). Cookies land in the context, so the next page load is signed in. Takes a page, or
+ * anything else with a request context (an API-only context keeps the session cookie in its storage state).
  */
 export async function signUpAndSignIn(
-  page: Page,
+  page: { request: APIRequestContext },
   baseURL: string,
   account = newAccount(),
 ): Promise<TestAccount> {

@@ -1,0 +1,131 @@
+// Lighthouse on three pages of the built app, served by the real server with its demo content, in Debian's
+// Chromium: mobile form factor and simulated throttling (Lighthouse's defaults). Each page must score
+// performance ≥ 90, accessibility 100, best practices 100 and SEO ≥ 95; a page below prints the audits that
+// cost it points. Prints one JSON line of scores per page. Run alone: npx playwright test -c lighthouse.config.ts
+import fs from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { expect, test } from '@playwright/test';
+import { signUpAndSignIn } from './support/accounts.ts';
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const REQUIRED = { performance: 90, accessibility: 100, 'best-practices': 100, seo: 95 } as const;
+type Category = keyof typeof REQUIRED;
+const CATEGORIES = Object.keys(REQUIRED) as Category[];
+
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+let sessionCookie = '';
+let demoProjectId = '';
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  // A signed-in user (create-project needs one) and a demo project, through the API.
+  const request = await playwright.request.newContext({ baseURL: baseURL! });
+  try {
+    await signUpAndSignIn({ request }, baseURL!);
+    const { cookies } = await request.storageState();
+    sessionCookie = cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+    expect(sessionCookie, 'session cookie after sign-in').not.toBe('');
+
+    const list = await request.get('/api/projects');
+    expect(list.status(), await list.text()).toBe(200);
+    const { projects } = (await list.json()) as { projects: { id: string }[] };
+    expect(projects.length, 'demo projects (DEMO_DATA=1 on a fresh data folder)').toBeGreaterThan(0);
+    demoProjectId = projects[0]!.id;
+  } finally {
+    await request.dispose();
+  }
+  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
+});
+
+test.afterAll(async () => {
+  chrome?.kill();
+});
+
+/** The audits of a category that did not get full marks, worst first, one line each. */
+function lostPoints(lhr: Result, category: Category): string[] {
+  const refs = lhr.categories[category]?.auditRefs ?? [];
+  return refs
+    .map((ref) => ({ ref, audit: lhr.audits[ref.id]! }))
+    .filter(({ ref, audit }) => {
+      if (audit.score === null || audit.score >= 1) return false;
+      // Performance: the weighted metrics, plus the opportunities and diagnostics that explain them.
+      return ref.weight > 0 || category === 'performance';
+    })
+    .sort((a, b) => b.ref.weight - a.ref.weight || (a.audit.score ?? 0) - (b.audit.score ?? 0))
+    .map(({ ref, audit }) => {
+      const items = (audit.details as { items?: unknown[] } | undefined)?.items ?? [];
+      const examples = items
+        .slice(0, 3)
+        .map((item) => JSON.stringify(item).slice(0, 300))
+        .join('\n      ');
+      return (
+        `  ${audit.id} (weight ${ref.weight}, score ${audit.score}${audit.displayValue ? `, ${audit.displayValue}` : ''}): ${audit.title}` +
+        (examples ? `\n      ${examples}` : '')
+      );
+    });
+}
+
+async function audit(name: string, path: string, extraHeaders?: Record<string, string>): Promise<void> {
+  const url = new URL(path, test.info().project.use.baseURL).href;
+  const flags: Flags = {
+    port: chrome!.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES,
+    disableFullPageScreenshot: true,
+    ...(extraHeaders ? { extraHeaders } : {}),
+  };
+  let result = await lighthouse(url, flags);
+  // Lighthouse sometimes fails to record the trace of a load (NO_NAVSTART) on a busy machine: that says
+  // nothing about the page, so such a run is made once more.
+  if (result?.lhr.runtimeError) result = await lighthouse(url, flags);
+  expect(result, 'a Lighthouse result').toBeDefined();
+  const lhr = result!.lhr;
+  expect(lhr.runtimeError, `Lighthouse could not audit ${url}`).toBeUndefined();
+  // The whole report, to look into: test-results/lighthouse/<test>/<page>.lighthouse.json
+  const report = test.info().outputPath(`${name}.lighthouse.json`);
+  fs.writeFileSync(report, JSON.stringify(lhr));
+  await test.info().attach(`${name}.lighthouse.json`, { path: report, contentType: 'application/json' });
+
+  const scores = Object.fromEntries(
+    CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
+  ) as Record<Category, number>;
+  process.stdout.write(
+    `${JSON.stringify({ page: name, path, ...scores, benchmarkIndex: lhr.environment.benchmarkIndex })}\n`,
+  );
+
+  // The page Lighthouse ended on is the one asked for (not a redirect to the sign-in page).
+  expect(new URL(lhr.finalDisplayedUrl).pathname).toBe(path);
+  // E.g. "The tested device appears to have a slower CPU than Lighthouse expects" on a busy machine.
+  for (const warning of lhr.runWarnings) process.stderr.write(`${name}: Lighthouse warns: ${warning}\n`);
+  for (const category of CATEGORIES) {
+    expect
+      .soft(
+        scores[category],
+        `${name}: ${category} ${scores[category]} < ${REQUIRED[category]}\n${lostPoints(lhr, category).join('\n')}`,
+      )
+      .toBeGreaterThanOrEqual(REQUIRED[category]);
+  }
+}
+
+test('home page', async () => {
+  await audit('home', '/');
+});
+
+test('project page', async () => {
+  await audit('project', `/project/${demoProjectId}`);
+});
+
+test('create project (signed in)', async () => {
+  await audit('create-project', '/create-project', { Cookie: sessionCookie });
+});
