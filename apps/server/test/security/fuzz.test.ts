@@ -26,6 +26,7 @@ import {
 } from '@kept/contract';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';
+import { multipartBody } from '../support/multipart.ts';
 import { insertProjectRow } from '../support/project-rows.ts';
 import { projectDraft, startDeposit } from '../support/projects.ts';
 import { dataFingerprint, expectErrorEnvelope, expectSecurityHeaders } from '../support/security.ts';
@@ -216,11 +217,16 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
   },
 };
 
+/** The endpoint's valid example (the donation's needs the project made in beforeAll). */
+const exampleOf = (label: string): Record<string, unknown> =>
+  label === 'POST /api/donations/intent'
+    ? { ...JSON_ENDPOINTS[label]!.example, projectId }
+    : JSON_ENDPOINTS[label]!.example;
+
 describe('hostile JSON bodies', () => {
   it.each(Object.keys(JSON_ENDPOINTS))('%s', async (label) => {
     const endpoint = JSON_ENDPOINTS[label]!;
-    const example =
-      label === 'POST /api/donations/intent' ? { ...endpoint.example, projectId } : endpoint.example;
+    const example = exampleOf(label);
     await fuzz(hostileJsonBody(endpoint.schema, example), (payload) =>
       check(label, {
         method: endpoint.method,
@@ -233,25 +239,51 @@ describe('hostile JSON bodies', () => {
 
   it.each(Object.keys(JSON_ENDPOINTS))('%s: oversized, wrongly typed and non-JSON bodies', async (label) => {
     const endpoint = JSON_ENDPOINTS[label]!;
+    const example = exampleOf(label);
     const base = { method: endpoint.method, url: endpoint.url(), signedIn: endpoint.signedIn ?? false };
     const bodies: [string, string][] = [
-      ['application/json', JSON.stringify({ ...endpoint.example, pad: 'x'.repeat(1024 * 1024) })],
+      ['application/json', JSON.stringify({ ...example, pad: 'x'.repeat(1024 * 1024) })],
       [
         'application/json',
-        JSON.stringify(
-          Object.fromEntries(Object.keys(endpoint.example).map((k) => [k, 'x'.repeat(500_000)])),
-        ),
+        JSON.stringify(Object.fromEntries(Object.keys(example).map((k) => [k, 'x'.repeat(500_000)]))),
       ],
       [
         'application/json',
-        JSON.stringify(Object.fromEntries(Object.keys(endpoint.example).map((k) => [k, { nested: [k] }]))),
+        JSON.stringify(Object.fromEntries(Object.keys(example).map((k) => [k, { nested: [k] }]))),
       ],
-      ['application/json', `[${JSON.stringify(endpoint.example)}]`],
-      ['application/json; charset=latin1', JSON.stringify(endpoint.example)],
+      ['application/json', `[${JSON.stringify(example)}]`],
+      ['application/json; charset=latin1', JSON.stringify(example)],
       ['application/xml', '<a>1</a>'],
       ['application/octet-stream', '\u0000\u0001\u0002'],
     ];
+    // Every field in turn: a NUL character (PostgreSQL text cannot hold one) and a lone surrogate.
+    for (const key of Object.keys(example)) {
+      for (const odd of ['a\u0000b', '\ud800x']) {
+        bodies.push(['application/json', JSON.stringify({ ...example, [key]: odd })]);
+      }
+    }
     for (const [contentType, payload] of bodies) await check(label, { ...base, payload, contentType });
+  });
+});
+
+describe('hostile multipart check-ins', () => {
+  it('refuses NUL characters and oversized fields in the form parts of a check-in', async () => {
+    const forms: Record<string, string>[] = [
+      { updateText: 'a\u0000b' },
+      { updateText: 'ok', videoUrl: 'https://youtu.be/\u0000' },
+      { updateText: 'x'.repeat(30_000) },
+      { updateText: '<script>alert(1)</script>'.repeat(300) },
+    ];
+    for (const fields of forms) {
+      const { payload, headers } = multipartBody(fields);
+      await check('POST /api/projects/:projectId/check-ins', {
+        method: 'POST',
+        url: `/api/projects/${projectId}/check-ins`,
+        payload: payload.toString('latin1'),
+        contentType: headers['content-type'],
+        signedIn: true,
+      });
+    }
   });
 });
 
@@ -268,6 +300,22 @@ describe('hostile query strings', () => {
   it.each(Object.keys(QUERIES))('%s', async (label) => {
     const { path, schema } = QUERIES[label]!;
     await fuzz(hostileQuery(schema), (query) => check(label, { method: 'GET', url: `${path()}?${query}` }));
+  });
+
+  it.each(Object.keys(QUERIES))('%s: NUL characters and lone surrogates in each parameter', async (label) => {
+    const { path } = QUERIES[label]!;
+    for (const key of [
+      'searchText',
+      'timeZone',
+      'categoryTags',
+      'createdDateFrom',
+      'limit',
+      'clientSecret',
+    ]) {
+      for (const odd of ['a%00b', '%ED%A0%80', 'a\u0000b']) {
+        await check(label, { method: 'GET', url: `${path()}?${key}=${odd}` });
+      }
+    }
   });
 });
 

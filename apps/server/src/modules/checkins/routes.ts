@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { checkInRequestSchema, toProjectSummaryDto } from '@kept/contract';
 import { CHECK_IN_MESSAGES, MAX_IMAGE_BYTES, uploadTooLargeMessage } from '@kept/domain';
 import { HttpError } from '../../http/errors.ts';
+import { refuseBadText } from '../../http/text-guard.ts';
 import { parseOrThrow } from '../../http/validate.ts';
 import type { CheckInService } from './service.ts';
 
@@ -46,6 +47,7 @@ export const checkInRoutes =
       async (request, reply) => {
         const user = await request.requireUser();
         const { fields, photo } = await readCheckIn(request);
+        refuseBadText(fields); // multipart fields are read here, after the app's preValidation guard
         const data = parseOrThrow(checkInRequestSchema({ hasPhoto: photo !== undefined }), fields);
         const result = await checkIns.add({
           projectId: request.params.projectId,
