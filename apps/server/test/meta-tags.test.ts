@@ -84,10 +84,20 @@ describe('link previews', () => {
     expect(html).toContain('<div id="root"></div>');
   });
 
-  it("uses the tag's picture as an absolute URL when the project has none", async () => {
+  it('uses the 1200×630 PNG share picture when the project has no photo (social sites show no SVG)', async () => {
     const html = (await t.app.inject({ method: 'GET', url: `/project/${plainId}` })).body;
-    expect(meta(html, 'og:image')).toBe('http://localhost:3000/images/categories/reading.svg');
+    expect(meta(html, 'og:image')).toBe('http://localhost:3000/images/share.png');
+    expect(meta(html, 'twitter:image')).toBe('http://localhost:3000/images/share.png');
+    expect(meta(html, 'og:image:type')).toBe('image/png');
+    expect(meta(html, 'og:image:width')).toBe('1200');
+    expect(meta(html, 'og:image:height')).toBe('630');
     expect(meta(html, 'og:description')).toBe('A goal worth keeping');
+  });
+
+  it('gives a photo its own size-less tags', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: `/project/${projectId}` })).body;
+    expect(html).not.toContain('og:image:width');
+    expect(html).not.toContain('og:image:type');
   });
 
   it('writes a profile preview for /user/{username}', async () => {
@@ -99,6 +109,7 @@ describe('link previews', () => {
       'meta_maker keeps their commitments on Kept: 1 active project and 1 completed project.',
     );
     expect(meta(res.body, 'og:url')).toBe('http://localhost:3000/user/meta_maker');
+    expect(meta(res.body, 'og:image')).toBe('http://localhost:3000/images/share.png');
   });
 
   it('answers unknown projects and users with the app page and a 404, without previews', async () => {

@@ -1,6 +1,5 @@
 // Link previews for shared pages: a project's title, description and picture, or a creator's profile,
 // written into index.html as <title>, description, Open Graph and Twitter tags. Everything is escaped.
-import { DEFAULT_PROJECT_IMAGE, projectImage } from '@kept/domain';
 import type pg from 'pg';
 import type { Db } from '../db/client.ts';
 import { excerpt } from '../modules/projects/cards.ts';
@@ -9,11 +8,23 @@ export type PageMeta = {
   type: 'article' | 'profile';
   title: string;
   description: string;
-  /** A path on this site or an absolute URL. */
-  image: string;
+  /** A path on this site or an absolute URL, with its size and type when known. */
+  image: { url: string; width?: number; height?: number; type?: string };
   /** The page's own path. */
   path: string;
 };
+
+/**
+ * The picture a preview shows when the page has no photo of its own: social sites do not show SVG
+ * (the category pictures are SVG), so a 1200×630 PNG made for sharing.
+ */
+export const SHARE_IMAGE = { url: '/images/share.png', width: 1200, height: 630, type: 'image/png' };
+
+/** A project's own picture (a photo) for previews; its SVG category picture is replaced by the PNG. */
+function previewImage(imageUrl: string | null): PageMeta['image'] {
+  if (!imageUrl || /\.svg(?:[?#]|$)/i.test(imageUrl)) return SHARE_IMAGE;
+  return { url: imageUrl };
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DESCRIPTION_LENGTH = 200;
@@ -52,7 +63,7 @@ export async function lookupPageMeta(
       type: 'article',
       title: project.title,
       description: excerpt(description.replace(/\s+/g, ' '), DESCRIPTION_LENGTH),
-      image: projectImage(project.imageUrl, project.tag),
+      image: previewImage(project.imageUrl),
       path: `/project/${project.id}`,
     };
   }
@@ -72,7 +83,7 @@ export async function lookupPageMeta(
     type: 'profile',
     title: `${user.username} on Kept`,
     description: `${user.username} keeps their commitments on Kept: ${plural(user.active, 'active')} and ${plural(user.completed, 'completed')}.`,
-    image: DEFAULT_PROJECT_IMAGE,
+    image: SHARE_IMAGE,
     path: `/user/${encodeURIComponent(user.username)}`,
   };
 }
@@ -81,7 +92,7 @@ function absolute(url: string, baseUrl: string): string {
   try {
     return new URL(url, `${baseUrl}/`).href;
   } catch {
-    return new URL(DEFAULT_PROJECT_IMAGE, `${baseUrl}/`).href;
+    return new URL(SHARE_IMAGE.url, `${baseUrl}/`).href;
   }
 }
 
@@ -89,7 +100,8 @@ function absolute(url: string, baseUrl: string): string {
 export function renderPageMeta(html: string, meta: PageMeta, baseUrl: string): string {
   const title = escapeHtml(meta.title);
   const description = escapeHtml(meta.description);
-  const image = escapeHtml(absolute(meta.image, baseUrl));
+  const image = escapeHtml(absolute(meta.image.url, baseUrl));
+  const { width, height, type } = meta.image;
   const url = escapeHtml(absolute(meta.path, baseUrl));
   const tags = [
     `<meta name="description" content="${description}" />`,
@@ -98,6 +110,13 @@ export function renderPageMeta(html: string, meta: PageMeta, baseUrl: string): s
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:image" content="${image}" />`,
+    ...(type ? [`<meta property="og:image:type" content="${escapeHtml(type)}" />`] : []),
+    ...(width && height
+      ? [
+          `<meta property="og:image:width" content="${width}" />`,
+          `<meta property="og:image:height" content="${height}" />`,
+        ]
+      : []),
     `<meta property="og:url" content="${url}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${title}" />`,

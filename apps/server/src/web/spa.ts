@@ -25,6 +25,8 @@ export async function registerSpa(
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of its text files: sent to browsers that accept them.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
         res.header(
