@@ -1,5 +1,5 @@
-// Mixed load: the app on the seeded database (as load.ts starts it, with production settings behind
-// a load balancer: NODE_ENV=production, TRUST_PROXY=1, background jobs on), autocannon with 50
+// Mixed load: the app on the seeded database (as load.ts starts it, with the production settings of a
+// web instance behind a load balancer: NODE_ENV=production, TRUST_PROXY=1, JOBS=0), autocannon with 50
 // connections for 60 s, each connection cycling through 20 operations: 16 reads (home, search,
 // category, project detail, profile — as browsers ask, caches allowed), 3 check-ins by a project
 // owner (signed in before the run; check-ins have no rate limit, so a few owners would do; each cycle
@@ -157,7 +157,9 @@ export async function runMixedBenchmark(opts: MixedOptions): Promise<void> {
     if (projectIds.length === 0 || usernames.length === 0)
       throw new Error('the seeded database has no live projects');
 
-    app = await startApp({ ...db.env, NODE_ENV: 'production', TRUST_PROXY: '1' });
+    // A web instance behind a load balancer (JOBS=0: background work runs on worker instances; the
+    // seeded data has thousands of ended projects whose settlement would otherwise run meanwhile).
+    app = await startApp({ ...db.env, NODE_ENV: 'production', TRUST_PROXY: '1', JOBS: '0' });
     const base = app.base;
 
     // One owner per connection, made before the run (a few at a time: sign-up hashes a password).
