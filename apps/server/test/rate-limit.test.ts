@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RateLimitedError, createRateLimiter, storedKey } from '../src/modules/rate-limit/limiter.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { manualClock } from './support/clock.ts';
 import { createUser, signIn } from './support/users.ts';
@@ -57,5 +58,20 @@ describe('rate limits', () => {
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('counts a very long key by its hash, so no key can overflow the index', async () => {
+    const limiter = createRateLimiter(a.database.db, clock);
+    const long = `test:${'x'.repeat(10_000)}`;
+    const limit = { key: long, max: 2, windowMs: 60_000 };
+    await limiter.consume(limit);
+    await limiter.consume(limit);
+    await expect(limiter.consume(limit)).rejects.toBeInstanceOf(RateLimitedError);
+    const { rows } = await a.database.pool.query<{ key: string; count: number }>(
+      'select key, count from rate_limits where key = $1',
+      [storedKey(long)],
+    );
+    expect(rows).toEqual([{ key: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), count: 3 }]);
+    expect(storedKey('login:ip:1.2.3.4')).toBe('login:ip:1.2.3.4');
   });
 });

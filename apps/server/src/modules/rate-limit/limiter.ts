@@ -1,4 +1,5 @@
 // Fixed-window rate limits kept in PostgreSQL, so they hold across restarts and across app instances.
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
@@ -25,6 +26,16 @@ function describeWait(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
+/** Keys longer than this are stored as their SHA-256 (the key column's index has a size limit). */
+export const MAX_PLAIN_KEY_LENGTH = 200;
+
+/** The stored form of a limit's key: itself, or `sha256:{hex}` when it is long. */
+export function storedKey(key: string): string {
+  return key.length <= MAX_PLAIN_KEY_LENGTH
+    ? key
+    : `sha256:${crypto.createHash('sha256').update(key).digest('hex')}`;
+}
+
 export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
   return {
     async consume(...limits) {
@@ -34,7 +45,7 @@ export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
         const windowStartIfNew = now.toISOString();
         const expiredBefore = new Date(now.getTime() - limit.windowMs).toISOString();
         const result = await db.execute<{ count: number; window_start: Date }>(sql`
-          insert into rate_limits (key, count, window_start) values (${limit.key}, 1, ${windowStartIfNew})
+          insert into rate_limits (key, count, window_start) values (${storedKey(limit.key)}, 1, ${windowStartIfNew})
           on conflict (key) do update set
             count = case when rate_limits.window_start <= ${expiredBefore} then 1 else rate_limits.count + 1 end,
             window_start = case when rate_limits.window_start <= ${expiredBefore} then ${windowStartIfNew}::timestamptz
