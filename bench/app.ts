@@ -103,12 +103,14 @@ export async function openSeededDatabase(opts: {
 
 export type RunningApp = { base: string; child: ChildProcess; stop: () => Promise<void> };
 
-/** `node apps/server/src/main.ts` on the database, healthy; `stop` sends SIGTERM and waits. */
+/** `node apps/server/src/main.ts` on the database as a web instance, healthy; `stop` sends SIGTERM and waits. */
 export async function startApp(env: NodeJS.ProcessEnv): Promise<RunningApp> {
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const child = spawn(process.execPath, [main], {
-    env: { ...env, PORT: String(port), AUTH_SECRET: crypto.randomBytes(32).toString('hex') },
+    // A web instance (JOBS=0): on the seeded data a jobs-on instance would settle ~10,000 ended
+    // projects while it is being measured.
+    env: { JOBS: '0', ...env, PORT: String(port), AUTH_SECRET: crypto.randomBytes(32).toString('hex') },
     stdio: ['ignore', 'ignore', 2],
   });
   const stop = async () => {

@@ -157,9 +157,9 @@ export async function runMixedBenchmark(opts: MixedOptions): Promise<void> {
     if (projectIds.length === 0 || usernames.length === 0)
       throw new Error('the seeded database has no live projects');
 
-    // A web instance behind a load balancer (JOBS=0: background work runs on worker instances; the
-    // seeded data has thousands of ended projects whose settlement would otherwise run meanwhile).
-    app = await startApp({ ...db.env, NODE_ENV: 'production', TRUST_PROXY: '1', JOBS: '0' });
+    // A production web instance behind a load balancer (startApp sets JOBS=0: background work runs on
+    // worker instances).
+    app = await startApp({ ...db.env, NODE_ENV: 'production', TRUST_PROXY: '1' });
     const base = app.base;
 
     // One owner per connection, made before the run (a few at a time: sign-up hashes a password).
