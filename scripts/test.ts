@@ -56,7 +56,14 @@ const allSteps: Step[] = [
     cwd: path.join(root, 'e2e'),
     cmd: ['npx', 'playwright', 'test', '-c', 'lighthouse.config.ts', '--reporter=list,json'],
     results: { file: lighthouseResults, kind: 'playwright' },
-    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: lighthouseResults, KEPT_E2E_REUSE_BUILD: '1' },
+    // Accessibility, best practices and SEO are held to the bars. Mobile performance is printed
+    // and held to a floor that catches regressions: on this 2-core VM it lands at 57–69 idle, not 90
+    // (decision 011), and a bar the machine cannot hold steadily would make CI flaky.
+    env: {
+      PLAYWRIGHT_JSON_OUTPUT_FILE: lighthouseResults,
+      KEPT_E2E_REUSE_BUILD: '1',
+      KEPT_LIGHTHOUSE_MIN_PERFORMANCE: '35',
+    },
   },
 ];
 const steps =

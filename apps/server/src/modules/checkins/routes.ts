@@ -38,6 +38,10 @@ async function readCheckIn(
   return photo ? { fields, photo } : { fields };
 }
 
+/** The two shapes of a check-in, built once (a zod schema is costly to build per request). */
+const WITH_PHOTO = checkInRequestSchema({ hasPhoto: true });
+const WITHOUT_PHOTO = checkInRequestSchema({ hasPhoto: false });
+
 export const checkInRoutes =
   (checkIns: CheckInService): FastifyPluginAsyncZod =>
   async (app) => {
@@ -48,7 +52,7 @@ export const checkInRoutes =
         const user = await request.requireUser();
         const { fields, photo } = await readCheckIn(request);
         refuseBadText(fields); // multipart fields are read here, after the app's preValidation guard
-        const data = parseOrThrow(checkInRequestSchema({ hasPhoto: photo !== undefined }), fields);
+        const data = parseOrThrow(photo ? WITH_PHOTO : WITHOUT_PHOTO, fields);
         const result = await checkIns.add({
           projectId: request.params.projectId,
           user,
