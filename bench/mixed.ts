@@ -11,7 +11,7 @@
 import autocannon, { type Request } from 'autocannon';
 import pg from 'pg';
 import { TAGS, TAG_NAMES } from '@kept/domain';
-import { prng } from '../apps/server/test/support/crash-load.ts';
+import { prng } from '../apps/server/src/db/seed/scale.ts';
 import { openSeededDatabase, startApp, type RunningApp } from './app.ts';
 
 export type MixedOptions = {

@@ -80,12 +80,14 @@ const env = {
   FORCE_COLOR: process.env.CI ? '0' : '1',
 };
 
-function record(step: Step, ok: boolean, seconds: number): void {
+function record(step: Step, exitedOk: boolean, seconds: number): void {
   const counts = step.results ? readCounts(step.results.file, step.results.kind) : undefined;
   if (counts) {
     passed += counts.passed;
     failed += counts.failed;
   }
+  // A failed test fails its step whatever the runner's exit status says.
+  const ok = exitedOk && (!counts || counts.failed === 0);
   if (!ok) {
     failedSteps.push(step.name);
     if (!counts || counts.failed === 0) failed += 1; // a step that failed outside its tests still counts

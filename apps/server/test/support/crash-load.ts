@@ -18,6 +18,7 @@ import {
   type Acknowledged,
 } from './crash-checks.ts';
 import { killServer, startServerProcess, type Exit, type ServerProcess } from './crash-server.ts';
+import { prng } from '../../src/db/seed/scale.ts';
 
 export type CrashOptions = {
   /** The database the server runs on (already created; migrated here or by the server at boot). */
@@ -76,17 +77,6 @@ export type CrashReport = {
   requests: number;
 };
 
-/** mulberry32: a small seeded PRNG, so a run's choices can be replayed from its seed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const between = (rand: () => number, min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
 
 /** The server went away under this request (connection reset or refused): no answer, no acknowledgement. */

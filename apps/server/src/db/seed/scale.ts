@@ -130,8 +130,8 @@ const UPDATES = [
   'Short session, still counts.',
 ];
 
-/** A small, fast, seeded PRNG (mulberry32): numbers in [0, 1). */
-function prng(seed: number): () => number {
+/** A small, fast, seeded PRNG (mulberry32): numbers in [0, 1); a run's choices replay from its seed. */
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
