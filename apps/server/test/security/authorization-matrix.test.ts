@@ -25,7 +25,12 @@ let profileName: string;
 beforeAll(async () => {
   t = await createTestApp({ clock, webDistDir: dist.dir });
   // The Stripe webhook exists only with Stripe's keys: a second instance on the same database.
-  stripeApp = await createTestApp({ clock, env: { ...STRIPE_TEST_KEYS }, database: t.database });
+  stripeApp = await createTestApp({
+    clock,
+    env: { ...STRIPE_TEST_KEYS },
+    database: t.database,
+    webDistDir: dist.dir,
+  });
   await Promise.all([t.app.ready(), stripeApp.app.ready()]);
   owner = await createUser(t.app);
   other = await createUser(t.app);
