@@ -14,24 +14,15 @@
 import { parseArgs } from 'node:util';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './app.ts';
 import { runCrashBenchmark } from './crash.ts';
 import { LOAD_ENDPOINTS, runLoadBenchmark } from './load.ts';
 import { runMixedBenchmark } from './mixed.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const main = path.join(root, 'apps/server/src/main.ts');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function timeStart(dataDir: string, port: number): Promise<number> {
   const started = performance.now();
