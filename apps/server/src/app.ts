@@ -67,10 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerTextGuard(app);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-  await registerSecurityHeaders(app, { https: config.baseUrl.startsWith('https://') });
+  registerSecurityHeaders(app, { https: config.baseUrl.startsWith('https://') });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
 
