@@ -181,7 +181,20 @@ export const projects = pgTable(
     uniqueIndex('projects_payment_intent_key').on(t.paymentIntentId),
     index('projects_user_id_idx').on(t.userId, t.createdAt.desc()),
     // Browse queries (decision 005): every section and filter has an index; ties break on id.
-    index('projects_tag_refundable_idx').on(t.tag, t.refundableAmount.desc(), t.id),
+    // A tag's projects by refundable amount, carrying every column the filters test: counting a tag's
+    // matches (missed, completed, length, dates, live) is an index-only scan, never a heap visit per row.
+    index('projects_tag_filter_idx').on(
+      t.tag,
+      t.refundableAmount.desc(),
+      t.id,
+      t.endDate,
+      t.deletedAt,
+      t.countersValidUntil,
+      t.missedCheckins,
+      t.completedCheckins,
+      t.totalLengthDays,
+      t.createdAt,
+    ),
     index('projects_refundable_idx').on(t.refundableAmount.desc(), t.id),
     index('projects_end_date_idx').on(t.endDate),
     index('projects_created_at_idx').on(t.createdAt),

@@ -6,7 +6,7 @@ import { CARD_SELECT_SQL } from '../projects/cards.ts';
 
 export type Statement = { name?: string; text: string; values: unknown[] };
 
-/** Order of every list by refundable amount (matches projects_refundable_idx / _tag_refundable_idx). */
+/** Order of every list by refundable amount (matches projects_refundable_idx / projects_tag_filter_idx). */
 const BY_REFUNDABLE = 'p.refundable_amount desc nulls last, p.id';
 const VISIBLE = 'p.deleted_at is null';
 /** Not completed: the domain's status is 'completed' once now > end. */

@@ -1,38 +1,53 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type pg from 'pg';
 import { z } from 'zod';
 import type { PublicProfileResponse } from '@kept/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { projects, users } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
-import { cardColumns, toProjectCard } from '../projects/cards.ts';
+import { CARD_SELECT_SQL, toProjectCard, type CardRow } from '../projects/cards.ts';
+
+/**
+ * The creator (by username, case-insensitively, on users_username_key) and their live projects newest
+ * first, in one round trip: a creator without projects is one row with a null project id.
+ */
+const PROFILE_SQL = `select u.username as "profileUsername", u.created_at as "profileCreatedAt", p.*
+  from users u
+  left join lateral (
+    select ${CARD_SELECT_SQL} from projects p
+     where p.user_id = u.id and p.deleted_at is null
+     order by p.created_at desc
+  ) p on true
+ where lower(u.username) = lower($1)`;
+
+type ProfileRow = { profileUsername: string | null; profileCreatedAt: Date } & (
+  CardRow | { [K in keyof CardRow]: null }
+);
 
 /** GET /api/users/:username — a creator's public profile with their projects. */
 export const profileRoutes =
   (db: Db, clock: Clock): FastifyPluginAsyncZod =>
   async (app) => {
+    const pool: pg.Pool = db.$client;
     app.get(
       '/api/users/:username',
       {
         schema: { params: z.object({ username: z.string().trim().min(1, 'Username is required').max(60) }) },
       },
       async (request): Promise<PublicProfileResponse> => {
-        const [user] = await db
-          .select({ id: users.id, username: users.username, createdAt: users.createdAt })
-          .from(users)
-          .where(sql`lower(${users.username}) = lower(${request.params.username})`);
-        if (!user?.username) throw new HttpError(404, 'not_found', 'User not found');
-        const rows = await db
-          .select(cardColumns)
-          .from(projects)
-          .innerJoin(users, eq(users.id, projects.userId))
-          .where(and(eq(projects.userId, user.id), isNull(projects.deletedAt)))
-          .orderBy(desc(projects.createdAt));
+        const { rows } = await pool.query<ProfileRow>({
+          name: 'kept_profile_v1',
+          text: PROFILE_SQL,
+          values: [request.params.username],
+        });
+        const user = rows[0];
+        if (!user?.profileUsername) throw new HttpError(404, 'not_found', 'User not found');
         const now = clock.now();
-        const cards = rows.map((row) => toProjectCard(row, now));
+        const cards = rows
+          .filter((row): row is ProfileRow & CardRow => row.id !== null)
+          .map((row) => toProjectCard(row, now));
         return {
-          user: { username: user.username, createdAt: user.createdAt.toISOString() },
+          user: { username: user.profileUsername, createdAt: user.profileCreatedAt.toISOString() },
           activeProjects: cards.filter((c) => c.status !== 'completed'),
           completedProjects: cards.filter((c) => c.status === 'completed'),
         };

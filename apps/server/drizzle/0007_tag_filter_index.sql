@@ -1,0 +1,2 @@
+CREATE INDEX "projects_tag_filter_idx" ON "projects" USING btree ("tag","refundable_amount" DESC NULLS LAST,"id","end_date","deleted_at","counters_valid_until","missed_checkins","completed_checkins","total_length_days","created_at");--> statement-breakpoint
+DROP INDEX "projects_tag_refundable_idx";
