@@ -98,6 +98,15 @@ describe('demo content', () => {
     expect(rows.filter((r) => r.ended).reduce((n, r) => n + r.n, 0)).toBeGreaterThanOrEqual(5);
     expect(rows.filter((r) => r.soon).reduce((n, r) => n + r.n, 0)).toBeGreaterThanOrEqual(8);
     expect(rows.filter((r) => !r.ended && !r.soon).reduce((n, r) => n + r.n, 0)).toBeGreaterThanOrEqual(15);
+    // As the lifecycle tick leaves projects: 'completed' once ended, 'active' before (search relies on it).
+    const statuses = await t.database.pool.query<{ ended: boolean; status: string; n: number }>(
+      `select end_date < $1 as ended, project_status as status, count(*)::int as n from projects group by 1, 2`,
+      [NOW],
+    );
+    expect(statuses.rows.map((r) => `${r.ended ? 'ended' : 'live'}:${r.status}`).sort()).toEqual([
+      'ended:completed',
+      'live:active',
+    ]);
 
     expect(await ledgerProblems(t.database.db)).toEqual([]);
     const money = await t.database.pool.query<{ deposits: number; donations: number; missed: number }>(

@@ -374,7 +374,12 @@ export async function writeSeed(
     ['check_in_frequency_value', 'int', p.frequencyValue],
     ['check_in_frequency_unit', 'text', p.frequencyUnit],
     ['next_checkin_date', 'date', p.nextCheckin],
-    ['project_status', 'text', p.id.map(() => 'active')],
+    // As the lifecycle tick leaves them: 'completed' once ended (settlement comes after, by its job).
+    [
+      'project_status',
+      'text',
+      p.endDate.map((end) => (end.getTime() < now.getTime() ? 'completed' : 'active')),
+    ],
     ['project_timezone', 'text', p.timezone],
     ['payment_intent_id', 'text', p.intentId],
     ['payment_customer_id', 'text', p.customerId],

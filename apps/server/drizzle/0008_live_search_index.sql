@@ -1,0 +1,3 @@
+DROP INDEX "projects_tag_filter_idx";--> statement-breakpoint
+CREATE INDEX "projects_live_search_trgm_idx" ON "projects" USING gin ("search_doc" gin_trgm_ops) WHERE "projects"."deleted_at" is null and "projects"."project_status" = 'active';--> statement-breakpoint
+CREATE INDEX "projects_tag_filter_idx" ON "projects" USING btree ("tag","refundable_amount" DESC NULLS LAST,"id","end_date","deleted_at","project_status","counters_valid_until","missed_checkins","completed_checkins","total_length_days","created_at");
