@@ -37,3 +37,28 @@ export async function runMigrations(database: Database): Promise<void> {
     client.release();
   }
 }
+
+/**
+ * `work` on one pooled connection inside BEGIN … COMMIT, rolled back when it throws. For hot write
+ * paths written in plain SQL (named statements: parsed and planned once per connection).
+ */
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (err) {
+    await client.query('rollback').catch((rollbackErr: unknown) => {
+      broken = rollbackErr instanceof Error ? rollbackErr : new Error(String(rollbackErr));
+    });
+    throw err;
+  } finally {
+    client.release(broken); // a connection that cannot roll back is closed, not reused
+  }
+}

@@ -1,23 +1,69 @@
 // Adding a check-in: owner only, before the end only; an optional photo is checked, cleaned and stored
 // first, and removed again if the check-in cannot be saved.
-import { asc, eq, sql } from 'drizzle-orm';
 import { checkInFileName, localDateOf, projectSummary, type ProjectSummary } from '@kept/domain';
 import type { CheckInData, CheckInDto, SessionUser } from '@kept/contract';
 import { StorageKeyTakenError, type Storage } from '../../adapters/storage/storage.ts';
 import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/client.ts';
-import { projectCheckins, projects } from '../../db/schema.ts';
+import { inTransaction, type Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { findOwnedProject, scheduleOf } from '../projects/access.ts';
+import {
+  OWNER_ONLY,
+  PROJECT_NOT_FOUND,
+  findOwnedProject,
+  isProjectId,
+  scheduleOf,
+} from '../projects/access.ts';
 import { computeProjectCounters, validUntilValue } from '../projects/counters.ts';
 import { processPhoto } from './photo.ts';
 
 export const PROJECT_ENDED = 'This project has ended, so it no longer takes check-ins.';
 
-type CheckInRow = typeof projectCheckins.$inferSelect;
+/** A check-in as INSERT_SQL returns it (dates as 'YYYY-MM-DD' strings, see db/client.ts). */
+type CheckInDbRow = Omit<CheckInDto, 'createdAt' | 'videoType'> & {
+  createdAt: Date;
+  videoType: string | null;
+};
+type LockedProject = {
+  id: string;
+  userId: string;
+  createdAt: Date;
+  endDate: Date;
+  totalLengthDays: number;
+  checkInFrequencyDays: number;
+  projectTimezone: string;
+};
+
+// The check-in transaction is plain SQL with named statements: it is the busiest write (decision 010).
+
+/**
+ * Locks the project. It also tells the check-in trigger that this transaction writes the counters
+ * itself (migration 0009), so the insert does not first mark them due with a write of its own.
+ */
+const LOCK_SQL = `select id, user_id as "userId", created_at as "createdAt", end_date as "endDate",
+  total_length_days as "totalLengthDays", check_in_frequency_days as "checkInFrequencyDays",
+  project_timezone as "projectTimezone", set_config('kept.counters_written', 'on', true) as "countersWritten"
+  from projects where id = $1 and deleted_at is null for update`;
+const INSERT_SQL = `insert into project_checkins (project_id, user_id, update_text, photo_url, photo_thumb_url,
+  video_url, video_type, is_cover_photo, check_in_timezone, check_in_local_date, check_in_project_date, created_at)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+  returning id, project_id as "projectId", update_text as "updateText", photo_url as "photoUrl",
+  photo_thumb_url as "photoThumbUrl", video_url as "videoUrl", video_type as "videoType",
+  is_cover_photo as "isCoverPhoto", check_in_timezone as "checkInTimezone",
+  check_in_local_date as "checkInLocalDate", check_in_project_date as "checkInProjectDate",
+  created_at as "createdAt"`;
+/**
+ * The schedule reads only which local dates have a check-in: one row per date (a check-in without a
+ * project date, from before those were stored, is dated by its own time), however many share a day.
+ */
+const DATES_SQL = `select check_in_project_date as "checkInProjectDate", min(created_at) as "createdAt"
+  from project_checkins where project_id = $1
+ group by check_in_project_date, case when check_in_project_date is null then created_at end`;
+const UPDATE_SQL = `update projects set next_checkin_date = $2, completed_checkins = $3, missed_checkins = $4,
+  counters_valid_until = $5::timestamptz, updated_at = $6, image_url = coalesce($7, image_url)
+  where id = $1`;
 type Log = { warn: (o: object, m: string) => void };
 
-export function toCheckInDto(row: CheckInRow): CheckInDto {
+export function toCheckInDto(row: CheckInDbRow): CheckInDto {
   return {
     id: row.id,
     projectId: row.projectId,
@@ -36,6 +82,7 @@ export function toCheckInDto(row: CheckInRow): CheckInDto {
 
 export function createCheckInService(deps: { db: Db; storage: Storage; clock: Clock; log: Log }) {
   const { db, storage, clock } = deps;
+  const pool = db.$client;
 
   /** Store under 'checkin_{project}_{timestamp}.{ext}'; a taken name moves the timestamp on by 1 ms. */
   async function putUnique(projectId: string, at: Date, ext: string, image: Buffer, mime: string) {
@@ -81,57 +128,70 @@ export function createCheckInService(deps: { db: Db; storage: Storage; clock: Cl
       photo?: Buffer;
     }): Promise<{ checkIn: CheckInDto; summary: ProjectSummary }> {
       const now = clock.now();
-      const project = await findOwnedProject(db, input.projectId, input.user);
-      if (projectSummary(scheduleOf(project), [], now).ended)
-        throw new HttpError(409, 'project_ended', PROJECT_ENDED);
-
-      const stored = input.photo ? await storePhoto(project.id, input.photo, now) : undefined;
+      let stored: Awaited<ReturnType<typeof storePhoto>> | undefined;
+      if (input.photo) {
+        // Refuse before cleaning and storing a photo for nothing.
+        const project = await findOwnedProject(db, input.projectId, input.user);
+        if (projectSummary(scheduleOf(project), [], now).ended)
+          throw new HttpError(409, 'project_ended', PROJECT_ENDED);
+        stored = await storePhoto(project.id, input.photo, now);
+      } else if (!isProjectId(input.projectId)) {
+        throw new HttpError(404, 'not_found', PROJECT_NOT_FOUND);
+      }
       try {
-        return await db.transaction(async (tx) => {
-          const locked = await findOwnedProject(tx, input.projectId, input.user, { forUpdate: true });
-          const schedule = scheduleOf(locked);
+        return await inTransaction(pool, async (client) => {
+          const locked = (
+            await client.query<LockedProject>({
+              name: 'kept_checkin_lock_v1',
+              text: LOCK_SQL,
+              values: [input.projectId],
+            })
+          ).rows[0];
+          if (!locked) throw new HttpError(404, 'not_found', PROJECT_NOT_FOUND);
+          if (locked.userId !== input.user.id) throw new HttpError(403, 'forbidden', OWNER_ONLY);
+          const schedule = { ...locked, timezone: locked.projectTimezone };
           if (projectSummary(schedule, [], now).ended)
             throw new HttpError(409, 'project_ended', PROJECT_ENDED);
-          const [row] = await tx
-            .insert(projectCheckins)
-            .values({
-              projectId: locked.id,
-              userId: input.user.id,
-              updateText: input.fields.updateText,
-              photoUrl: stored?.photoUrl ?? null,
-              photoThumbUrl: stored?.photoThumbUrl ?? null,
-              videoUrl: input.fields.videoUrl,
-              videoType: input.fields.videoUrl ? 'youtube' : null,
-              isCoverPhoto: Boolean(stored && input.fields.isCoverPhoto),
-              checkInTimezone: input.user.timezone,
-              checkInLocalDate: localDateOf(now, input.user.timezone),
-              checkInProjectDate: localDateOf(now, locked.projectTimezone),
-              createdAt: now,
-            })
-            .returning();
-          const all = await tx
-            .select({
-              checkInProjectDate: projectCheckins.checkInProjectDate,
-              createdAt: projectCheckins.createdAt,
-            })
-            .from(projectCheckins)
-            .where(eq(projectCheckins.projectId, locked.id))
-            .orderBy(asc(projectCheckins.createdAt));
+          const { rows: inserted } = await client.query<CheckInDbRow>({
+            name: 'kept_checkin_insert_v1',
+            text: INSERT_SQL,
+            values: [
+              locked.id,
+              input.user.id,
+              input.fields.updateText,
+              stored?.photoUrl ?? null,
+              stored?.photoThumbUrl ?? null,
+              input.fields.videoUrl,
+              input.fields.videoUrl ? 'youtube' : null,
+              Boolean(stored && input.fields.isCoverPhoto),
+              input.user.timezone,
+              localDateOf(now, input.user.timezone),
+              localDateOf(now, locked.projectTimezone),
+              now,
+            ],
+          });
+          const { rows: all } = await client.query<{ checkInProjectDate: string; createdAt: Date }>({
+            name: 'kept_checkin_dates_v1',
+            text: DATES_SQL,
+            values: [locked.id],
+          });
           const summary = projectSummary(schedule, all, now);
           // The browse counters (missed/completed filters) move with the check-in, in its transaction.
           const counters = computeProjectCounters(schedule, all, now);
-          await tx
-            .update(projects)
-            .set({
-              nextCheckinDate: summary.nextCheckIn?.date ?? null,
-              completedCheckins: counters.completedCheckins,
-              missedCheckins: counters.missedCheckins,
-              countersValidUntil: sql`${validUntilValue(counters.validUntil)}::timestamptz`,
-              updatedAt: now,
-              ...(stored && input.fields.isCoverPhoto ? { imageUrl: stored.photoUrl } : {}),
-            })
-            .where(eq(projects.id, locked.id));
-          return { checkIn: toCheckInDto(row!), summary };
+          await client.query({
+            name: 'kept_checkin_project_v1',
+            text: UPDATE_SQL,
+            values: [
+              locked.id,
+              summary.nextCheckIn?.date ?? null,
+              counters.completedCheckins,
+              counters.missedCheckins,
+              validUntilValue(counters.validUntil),
+              now,
+              stored && input.fields.isCoverPhoto ? stored.photoUrl : null,
+            ],
+          });
+          return { checkIn: toCheckInDto(inserted[0]!), summary };
         });
       } catch (err) {
         if (stored) await removeAll(stored.keys);

@@ -13,13 +13,16 @@ export const OWNER_ONLY = 'Only the owner of this project can do that.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Could `id` name a project at all (a UUID)? Anything else is a 404 without asking the database. */
+export const isProjectId = (id: string): boolean => UUID.test(id);
+
 /** A live (not deleted) project by id, or a 404. `forUpdate` locks the row inside a transaction. */
 export async function findLiveProject(
   db: Db | Tx,
   id: string,
   opts: { forUpdate?: boolean } = {},
 ): Promise<ProjectRow> {
-  if (!UUID.test(id)) throw new HttpError(404, 'not_found', PROJECT_NOT_FOUND);
+  if (!isProjectId(id)) throw new HttpError(404, 'not_found', PROJECT_NOT_FOUND);
   const query = db
     .select()
     .from(projects)

@@ -8,11 +8,10 @@ import type pg from 'pg';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { settlementStatementFor } from '../settlement/statement.ts';
+import { isProjectId } from './access.ts';
 import { CARD_SELECT_SQL, toProjectCard, type CardRow } from './cards.ts';
 
 export const PROJECT_NOT_FOUND = 'Project not found';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type DetailRow = CardRow & {
   fullDescription: string;
@@ -48,7 +47,7 @@ export async function loadProjectDetail(
   id: string,
   viewer: SessionUser | null,
 ): Promise<ProjectDetailResponse | null> {
-  if (!UUID.test(id)) return null;
+  if (!isProjectId(id)) return null;
   const pool: pg.Pool = db.$client;
   const [projectResult, checkInResult, favoriteResult] = await Promise.all([
     pool.query<DetailRow>({ name: 'kept_project_detail_v2', text: PROJECT_SQL, values: [id] }),
