@@ -11,7 +11,7 @@ import { CARD_SELECT_SQL, toProjectCard, type CardRow } from '../projects/cards.
  * The creator (by username, case-insensitively, on users_username_key) and their live projects newest
  * first, in one round trip: a creator without projects is one row with a null project id.
  */
-const PROFILE_SQL = `select u.username as "profileUsername", u.created_at as "profileCreatedAt", p.*
+export const PROFILE_SQL = `select u.username as "profileUsername", u.created_at as "profileCreatedAt", p.*
   from users u
   left join lateral (
     select ${CARD_SELECT_SQL} from projects p

@@ -25,13 +25,13 @@ type DetailRow = CardRow & {
 
 type CheckInRow = Omit<CheckInDto, 'createdAt' | 'videoType'> & { createdAt: Date; videoType: string | null };
 
-const PROJECT_SQL = `select ${CARD_SELECT_SQL}, p.description as "fullDescription", p.image_url as "ownImageUrl",
+export const PROJECT_SQL = `select ${CARD_SELECT_SQL}, p.description as "fullDescription", p.image_url as "ownImageUrl",
   p.updated_at as "updatedAt", p.total_length_value as "lengthValue", p.total_length_unit as "lengthUnit",
   p.check_in_frequency_value as "frequencyValue", p.check_in_frequency_unit as "frequencyUnit"
   from projects p
  where p.id = $1 and p.deleted_at is null`;
 
-const CHECKINS_SQL = `select c.id, c.project_id as "projectId", c.update_text as "updateText", c.photo_url as "photoUrl",
+export const CHECKINS_SQL = `select c.id, c.project_id as "projectId", c.update_text as "updateText", c.photo_url as "photoUrl",
   c.photo_thumb_url as "photoThumbUrl", c.video_url as "videoUrl", c.video_type as "videoType",
   c.is_cover_photo as "isCoverPhoto", c.check_in_timezone as "checkInTimezone",
   c.check_in_local_date::text as "checkInLocalDate", c.check_in_project_date::text as "checkInProjectDate",
