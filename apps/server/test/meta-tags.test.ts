@@ -81,6 +81,10 @@ describe('link previews', () => {
     expect(meta(html, 'og:url')).toBe(`http://localhost:3000/project/${projectId}`);
     expect(meta(html, 'og:type')).toBe('article');
     expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    // The page's own picture is fetched alongside the scripts (its largest paint).
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="https://cdn.example.com/p.jpg?a=1&#38;b=&#34;2&#34;" fetchpriority="high" />',
+    );
     expect(html).toContain('<div id="root"></div>');
   });
 
@@ -92,6 +96,10 @@ describe('link previews', () => {
     expect(meta(html, 'og:image:width')).toBe('1200');
     expect(meta(html, 'og:image:height')).toBe('630');
     expect(meta(html, 'og:description')).toBe('A goal worth keeping');
+    // The page itself shows the tag's picture, which is what it preloads.
+    expect(html).toMatch(
+      /<link rel="preload" as="image" href="\/images\/categories\/[a-z-]+\.svg" fetchpriority="high" \/>/,
+    );
   });
 
   it('gives a photo its own size-less tags', async () => {

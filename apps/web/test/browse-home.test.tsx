@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { TAGS } from '@kept/domain';
 import { AppRoutes } from '../src/router';
@@ -32,12 +32,15 @@ describe('home page sections', { timeout: 20_000 }, () => {
     });
     renderWithProviders(<AppRoutes />);
     expect(await screen.findByRole('link', { name: 'Biggest' }, LAZY)).toBeInTheDocument();
-    expect(sectionTitles()).toEqual([
-      'Largest Commitments',
-      'Finishing Soon',
-      "Editor's Picks",
-      ...TAGS.map((tag) => `${tag.emoji}${tag.name}`),
-    ]);
+    // The first sections come at once, the rest in a transition just after.
+    await waitFor(() =>
+      expect(sectionTitles()).toEqual([
+        'Largest Commitments',
+        'Finishing Soon',
+        "Editor's Picks",
+        ...TAGS.map((tag) => `${tag.emoji}${tag.name}`),
+      ]),
+    );
     expect(screen.getByRole('link', { name: 'Largest Commitments' })).toHaveAttribute(
       'href',
       '/category/top-funded',

@@ -2,6 +2,8 @@
 // written into index.html as <title>, description, Open Graph and Twitter tags. Everything is escaped.
 import type pg from 'pg';
 import type { Db } from '../db/client.ts';
+import { projectImage } from '@kept/domain';
+import { isProjectId } from '../modules/projects/access.ts';
 import { excerpt } from '../modules/projects/cards.ts';
 
 export type PageMeta = {
@@ -12,6 +14,8 @@ export type PageMeta = {
   image: { url: string; width?: number; height?: number; type?: string };
   /** The page's own path. */
   path: string;
+  /** The picture the page itself shows first (its largest paint), fetched alongside the scripts. */
+  hero?: string;
 };
 
 /**
@@ -26,7 +30,6 @@ function previewImage(imageUrl: string | null): PageMeta['image'] {
   return { url: imageUrl };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DESCRIPTION_LENGTH = 200;
 
 export function escapeHtml(text: string): string {
@@ -41,7 +44,7 @@ export async function lookupPageMeta(
 ): Promise<PageMeta | null> {
   const pool: pg.Pool = db.$client;
   if ('projectId' in page) {
-    if (!UUID.test(page.projectId)) return null;
+    if (!isProjectId(page.projectId)) return null;
     const { rows } = await pool.query<{
       id: string;
       title: string;
@@ -65,6 +68,7 @@ export async function lookupPageMeta(
       description: excerpt(description.replace(/\s+/g, ' '), DESCRIPTION_LENGTH),
       image: previewImage(project.imageUrl),
       path: `/project/${project.id}`,
+      hero: projectImage(project.imageUrl, project.tag),
     };
   }
   const { rows } = await pool.query<{ username: string; active: number; completed: number }>(
@@ -122,6 +126,9 @@ export function renderPageMeta(html: string, meta: PageMeta, baseUrl: string): s
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
     `<meta name="twitter:image" content="${image}" />`,
+    ...(meta.hero
+      ? [`<link rel="preload" as="image" href="${escapeHtml(meta.hero)}" fetchpriority="high" />`]
+      : []),
   ];
   const withoutOld = html
     .replace(/<meta\s+name="description"[^>]*>\s*/i, '')

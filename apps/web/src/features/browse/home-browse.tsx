@@ -1,4 +1,4 @@
-import { useCallback, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Hourglass from 'lucide-react/icons/hourglass';
 import Sparkles from 'lucide-react/icons/sparkles';
@@ -76,20 +76,37 @@ export function homeSections(home: HomeResponse, signedIn: boolean): Section[] {
   return sections;
 }
 
+/**
+ * Sections drawn at once, what a phone shows first. The other dozen follow a few at a time, each step in
+ * a transition: React renders those in slices between frames, and no single commit holds up the first
+ * taps for long.
+ */
+const FIRST_SECTIONS = 2;
+const SECTIONS_PER_STEP = 4;
+/** Sections below those: laid out and painted only when they come near the screen. */
+const BELOW_THE_FOLD = '[content-visibility:auto] [contain-intrinsic-size:auto_30rem]';
+
 function HomeSections({ enabled }: { enabled: boolean }) {
   const { user } = useSession();
   const home = useHomeSections({ enabled });
+  const [shownCount, setShownCount] = useState(FIRST_SECTIONS);
+  const sections = home.data ? homeSections(home.data, user !== null) : [];
+  const more = shownCount < sections.length;
+  useEffect(() => {
+    if (more) startTransition(() => setShownCount((count) => count + SECTIONS_PER_STEP));
+  }, [more, shownCount]);
   if (home.isPending) return <LoadingProjects />;
   if (home.isError) return <ProjectsError error={home.error} onRetry={() => void home.refetch()} />;
   return (
     <div className="space-y-12">
-      {homeSections(home.data, user !== null).map((section) => (
+      {sections.slice(0, shownCount).map((section, index) => (
         <CategoryCarousel
           key={section.slug}
           slug={section.slug}
           title={section.title}
           icon={section.icon}
           projects={section.projects}
+          {...(index >= FIRST_SECTIONS ? { className: BELOW_THE_FOLD } : {})}
         />
       ))}
     </div>

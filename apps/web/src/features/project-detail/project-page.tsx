@@ -96,6 +96,7 @@ function ProjectPicture({ imageUrl, tag }: { imageUrl: string; tag: string }) {
         width={1200}
         height={514}
         decoding="async"
+        fetchPriority="high"
         onError={() => setAttempt((value) => (value < sources.length - 1 ? value + 1 : value))}
         className="size-full object-cover"
       />
