@@ -39,8 +39,15 @@ function describeAccount(code: string): {
   throw new Error(`Unknown ledger account code: ${code}`);
 }
 
-/** The account's id, creating the account on first use. Safe under concurrency. */
+/**
+ * The account's id, creating the account on first use. Safe under concurrency. Accounts are made once
+ * and used for ever after, so it looks first and creates only when that finds nothing.
+ */
 export async function accountId(tx: Executor, code: string): Promise<string> {
+  const find = async () =>
+    (await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.code, code)))[0];
+  const found = await find();
+  if (found) return found.id;
   const { kind, projectId, userId } = describeAccount(code);
   const inserted = await tx
     .insert(ledgerAccounts)
@@ -48,11 +55,8 @@ export async function accountId(tx: Executor, code: string): Promise<string> {
     .onConflictDoNothing({ target: ledgerAccounts.code })
     .returning({ id: ledgerAccounts.id });
   if (inserted[0]) return inserted[0].id;
-  // A separate statement, so its snapshot sees a row another transaction has just committed.
-  const [existing] = await tx
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.code, code));
+  // Another transaction created it meanwhile: a new statement's snapshot sees the row it committed.
+  const existing = await find();
   if (!existing) throw new Error(`Ledger account ${code} could not be created`);
   return existing.id;
 }
