@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProjectDetailResponseSchema, type ProjectDetailResponse } from '@kept/contract';
+import { CheckInSchema, ProjectDetailResponseSchema, type ProjectDetailResponse } from '@kept/contract';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { get, insertProject } from './support/browse.ts';
 import { manualClock } from './support/clock.ts';
@@ -96,6 +96,17 @@ describe('project detail', () => {
     });
     expect(body.viewer).toEqual({ isOwner: false, isFavorite: false, signedIn: false });
     expect(body.refundIfEndedToday).toBeNull();
+  });
+
+  it('sends each check-in exactly as the contract has it, its instant in ISO form', async () => {
+    const res = await get(t.app, `/api/projects/${projectId}`);
+    const raw = (res.json() as { checkIns: Record<string, unknown>[] }).checkIns;
+    expect(raw.length).toBeGreaterThan(0);
+    for (const checkIn of raw) {
+      expect(Object.keys(checkIn).sort()).toEqual(Object.keys(CheckInSchema.shape).sort());
+      expect(checkIn.createdAt).toBe(new Date(String(checkIn.createdAt)).toISOString());
+      expect(checkIn.checkInLocalDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
   });
 
   it("tells a signed-in visitor whether they starred it, and never shows them the owner's stakes", async () => {
