@@ -12,7 +12,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const main = path.join(root, 'apps/server/src/main.ts');
 const seedCli = path.join(root, 'apps/server/src/db/seed-cli.ts');
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {
       const port = (s.address() as net.AddressInfo).port;
@@ -127,7 +127,7 @@ export async function startApp(env: NodeJS.ProcessEnv): Promise<RunningApp> {
       } catch {
         // not up yet
       }
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 50)); // poll: also the start-up figures' resolution
     }
   } catch (err) {
     await stop();

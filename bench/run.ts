@@ -12,40 +12,22 @@
 //    `--crash-seed N`; `--only crash`.
 // `--only` takes names by their start: load endpoints (home, search, detail…), `mixed`, `crash`.
 import { parseArgs } from 'node:util';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './app.ts';
+import { startApp } from './app.ts';
 import { runCrashBenchmark } from './crash.ts';
 import { LOAD_ENDPOINTS, runLoadBenchmark } from './load.ts';
 import { runMixedBenchmark } from './mixed.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
-const main = path.join(root, 'apps/server/src/main.ts');
-
-async function timeStart(dataDir: string, port: number): Promise<number> {
-  const started = performance.now();
+/** Milliseconds from spawning the server on `dataDir` until /api/health answers (jobs on, as `npm start`). */
+async function timeStart(dataDir: string): Promise<number> {
   const { BASE_URL: _b, ...env } = process.env;
-  const child = spawn(process.execPath, [main], {
-    env: { ...env, PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: '0', LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      try {
-        if ((await fetch(`http://localhost:${port}/api/health`)).ok) return performance.now() - started;
-      } catch {
-        // not up yet
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  } finally {
-    const exited = new Promise((r) => child.on('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  const started = performance.now();
+  const app = await startApp({ ...env, JOBS: '1', DATA_DIR: dataDir, DEMO_DATA: '0', LOG_LEVEL: 'warn' });
+  const ms = performance.now() - started;
+  await app.stop();
+  return ms;
 }
 
 const { values: args } = parseArgs({
@@ -76,11 +58,10 @@ const dataDir = {
 async function startupFigures(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kept-bench-'));
   try {
-    const port = await freePort();
-    const cold = await timeStart(dataDir, port);
+    const cold = await timeStart(dataDir);
     console.log(JSON.stringify({ benchmark: 'start-cold', ms: Math.round(cold) }));
     for (let i = 1; i <= 3; i++) {
-      const warm = await timeStart(dataDir, port);
+      const warm = await timeStart(dataDir);
       console.log(JSON.stringify({ benchmark: 'start-warm', run: i, ms: Math.round(warm) }));
     }
   } finally {

@@ -12,26 +12,19 @@ import {
   findOwnedProject,
   isProjectId,
   scheduleOf,
+  type ScheduleColumns,
 } from '../projects/access.ts';
 import { computeProjectCounters, validUntilValue } from '../projects/counters.ts';
 import { processPhoto } from './photo.ts';
 
 export const PROJECT_ENDED = 'This project has ended, so it no longer takes check-ins.';
 
-/** A check-in as INSERT_SQL returns it (dates as 'YYYY-MM-DD' strings, see db/client.ts). */
-type CheckInDbRow = Omit<CheckInDto, 'createdAt' | 'videoType'> & {
+/** A check-in row as plain SQL reads it (dates as 'YYYY-MM-DD' strings, see db/client.ts). */
+export type CheckInDbRow = Omit<CheckInDto, 'createdAt' | 'videoType'> & {
   createdAt: Date;
   videoType: string | null;
 };
-type LockedProject = {
-  id: string;
-  userId: string;
-  createdAt: Date;
-  endDate: Date;
-  totalLengthDays: number;
-  checkInFrequencyDays: number;
-  projectTimezone: string;
-};
+type LockedProject = ScheduleColumns & { id: string; userId: string };
 
 // The check-in transaction is plain SQL with named statements: it is the busiest write (decision 010).
 
@@ -149,7 +142,7 @@ export function createCheckInService(deps: { db: Db; storage: Storage; clock: Cl
           ).rows[0];
           if (!locked) throw new HttpError(404, 'not_found', PROJECT_NOT_FOUND);
           if (locked.userId !== input.user.id) throw new HttpError(403, 'forbidden', OWNER_ONLY);
-          const schedule = { ...locked, timezone: locked.projectTimezone };
+          const schedule = scheduleOf(locked);
           if (projectSummary(schedule, [], now).ended)
             throw new HttpError(409, 'project_ended', PROJECT_ENDED);
           const { rows: inserted } = await client.query<CheckInDbRow>({

@@ -46,7 +46,13 @@ export async function findOwnedProject(
 
 export const touch = () => ({ updatedAt: sql`now()` });
 
-export const scheduleOf = (p: ProjectRow) => ({
+/** The columns a project's schedule is made of. */
+export type ScheduleColumns = Pick<
+  ProjectRow,
+  'createdAt' | 'endDate' | 'totalLengthDays' | 'checkInFrequencyDays' | 'projectTimezone'
+>;
+
+export const scheduleOf = (p: ScheduleColumns) => ({
   createdAt: p.createdAt,
   endDate: p.endDate,
   totalLengthDays: p.totalLengthDays,

@@ -2,11 +2,12 @@
 // check-ins oldest first, the schedule summary from the shared rules, what the viewer may do, and for
 // the owner the refund the project would give if it ended today (the domain's settle).
 import { projectSummary, settle } from '@kept/domain';
-import type { CheckInDto, ProjectDetailResponse, SessionUser } from '@kept/contract';
+import type { ProjectDetailResponse, SessionUser } from '@kept/contract';
 import { toProjectSummaryDto } from '@kept/contract';
 import type pg from 'pg';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
+import { toCheckInDto, type CheckInDbRow } from '../checkins/service.ts';
 import { settlementStatementFor } from '../settlement/statement.ts';
 import { isProjectId } from './access.ts';
 import { CARD_SELECT_SQL, toProjectCard, type CardRow } from './cards.ts';
@@ -22,8 +23,6 @@ type DetailRow = CardRow & {
   frequencyValue: number;
   frequencyUnit: 'days' | 'weeks';
 };
-
-type CheckInRow = Omit<CheckInDto, 'createdAt' | 'videoType'> & { createdAt: Date; videoType: string | null };
 
 export const PROJECT_SQL = `select ${CARD_SELECT_SQL}, p.description as "fullDescription", p.image_url as "ownImageUrl",
   p.updated_at as "updatedAt", p.total_length_value as "lengthValue", p.total_length_unit as "lengthUnit",
@@ -51,7 +50,7 @@ export async function loadProjectDetail(
   const pool: pg.Pool = db.$client;
   const [projectResult, checkInResult, favoriteResult] = await Promise.all([
     pool.query<DetailRow>({ name: 'kept_project_detail_v2', text: PROJECT_SQL, values: [id] }),
-    pool.query<CheckInRow>({ name: 'kept_project_checkins_v1', text: CHECKINS_SQL, values: [id] }),
+    pool.query<CheckInDbRow>({ name: 'kept_project_checkins_v1', text: CHECKINS_SQL, values: [id] }),
     viewer ? pool.query(FAVORITE_SQL, [viewer.id, id]) : Promise.resolve(null),
   ]);
   const row = projectResult.rows[0];
@@ -84,11 +83,7 @@ export async function loadProjectDetail(
       frequencyUnit: row.frequencyUnit,
       summary: toProjectSummaryDto(summary),
     },
-    checkIns: checkIns.map((c) => ({
-      ...c,
-      videoType: c.videoType === 'youtube' ? 'youtube' : null,
-      createdAt: c.createdAt.toISOString(),
-    })),
+    checkIns: checkIns.map(toCheckInDto),
     viewer: { isOwner, isFavorite, signedIn: viewer !== null },
     refundIfEndedToday: isOwner
       ? settle({
