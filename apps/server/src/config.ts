@@ -40,6 +40,7 @@ const envSchema = z
     DATA_DIR: z.string().trim().min(1).default('data'),
     DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    BROWSE_QUERY_CONCURRENCY: z.coerce.number().int().min(1).max(200).optional(),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
     MAIL_FROM: z.string().trim().min(3).default('Kept <no-reply@kept.local>'),
@@ -86,6 +87,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** How many heavy browse queries (search, lists) run in PostgreSQL at once (default: CPU count). */
+  browseQueryConcurrency: number | undefined;
   authSecret: string | undefined;
   mail: { from: string; smtpUrl: string | undefined; outboxDir: string };
   payments:
@@ -152,6 +155,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    browseQueryConcurrency: env.BROWSE_QUERY_CONCURRENCY,
     authSecret: env.AUTH_SECRET,
     mail: { from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, outboxDir: path.join(dataDir, 'outbox') },
     payments:

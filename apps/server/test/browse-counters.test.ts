@@ -4,6 +4,7 @@ import { ProjectListResponseSchema } from '@kept/contract';
 import { checkInCounts, endDateFor, projectSchedule } from '@kept/domain';
 import {
   computeProjectCounters,
+  hasDueProjectCounters,
   refreshAllDueProjectCounters,
   refreshProjectCounters,
 } from '../src/modules/projects/counters.ts';
@@ -109,6 +110,21 @@ describe('counters in the database', () => {
     clock.set(new Date('2026-03-15T00:00:00Z'));
     expect(await missed({ missedCheckinsMin: '1' })).toEqual(['ctr weekly']);
     expect(await stored(id)).toEqual({ completed: 1, missed: 1, due: false });
+  });
+
+  it('are due from their valid-until instant on, deleted projects never', async () => {
+    // Long before every other project here becomes due.
+    const probe = new Date('2001-01-01T00:00:00Z');
+    const id = await insertProject(t.database.pool, {
+      userId: owner.id,
+      title: 'ctr probe',
+      createdAt: '2026-03-01T10:00:00Z',
+    });
+    await t.database.pool.query(`update projects set counters_valid_until = $2 where id = $1`, [id, probe]);
+    expect(await hasDueProjectCounters(t.database.db, new Date(probe.getTime() - 1))).toBe(false);
+    expect(await hasDueProjectCounters(t.database.db, probe)).toBe(true);
+    await t.database.pool.query(`update projects set deleted_at = $2 where id = $1`, [id, clock.now()]);
+    expect(await hasDueProjectCounters(t.database.db, probe)).toBe(false);
   });
 
   it('are marked due by any check-in write and refreshed by refreshProjectCounters', async () => {

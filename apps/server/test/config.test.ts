@@ -52,6 +52,12 @@ describe('settings', () => {
     expect(loadConfig({ DEMO_DATA: '0' }).demoData).toBe(false);
   });
 
+  it('lets the host CPU count limit heavy browse queries unless BROWSE_QUERY_CONCURRENCY says', () => {
+    expect(loadConfig({}).browseQueryConcurrency).toBeUndefined();
+    expect(loadConfig({ BROWSE_QUERY_CONCURRENCY: '6' }).browseQueryConcurrency).toBe(6);
+    expect(() => loadConfig({ BROWSE_QUERY_CONCURRENCY: '0' })).toThrow(/BROWSE_QUERY_CONCURRENCY/);
+  });
+
   it('runs background jobs unless JOBS=0', () => {
     expect(loadConfig({}).jobs).toBe(true);
     expect(loadConfig({ JOBS: '0' }).jobs).toBe(false);

@@ -76,19 +76,31 @@ function rawOffsetMs(ms: number, timeZone: string): number {
 // disagree holds a transition and is never cached (NaN marks it); those instants are computed exactly.
 const OFFSET_BUCKET_MS = 3_600_000;
 const OFFSET_CACHE_LIMIT = 100_000;
-const offsetCache = new Map<string, number>();
+/** Per zone, offset by hour bucket (number keys: no key string is built on the hot path). */
+const offsetCache = new Map<string, Map<number, number>>();
+let offsetCacheSize = 0;
 
 function offsetAt(ms: number, timeZone: string): number {
   if (timeZone === 'UTC') return 0;
   const bucket = Math.floor(ms / OFFSET_BUCKET_MS);
-  const key = `${timeZone}|${bucket}`;
-  let cached = offsetCache.get(key);
+  let zone = offsetCache.get(timeZone);
+  if (zone === undefined) {
+    zone = new Map();
+    offsetCache.set(timeZone, zone);
+  }
+  let cached = zone.get(bucket);
   if (cached === undefined) {
     const first = rawOffsetMs(bucket * OFFSET_BUCKET_MS, timeZone);
     const last = rawOffsetMs((bucket + 1) * OFFSET_BUCKET_MS - 1000, timeZone);
     cached = first === last ? first : Number.NaN;
-    if (offsetCache.size >= OFFSET_CACHE_LIMIT) offsetCache.clear();
-    offsetCache.set(key, cached);
+    if (offsetCacheSize >= OFFSET_CACHE_LIMIT) {
+      offsetCache.clear();
+      offsetCacheSize = 0;
+      zone = new Map();
+      offsetCache.set(timeZone, zone);
+    }
+    zone.set(bucket, cached);
+    offsetCacheSize += 1;
   }
   return Number.isNaN(cached) ? rawOffsetMs(ms, timeZone) : cached;
 }

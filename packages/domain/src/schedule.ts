@@ -51,8 +51,11 @@ function positiveInteger(value: number | null | undefined, fallback: number): nu
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : fallback;
 }
 
-/** Start, end and check-in dates of a project. */
-export function projectSchedule(project: ScheduleProject): Schedule {
+/** Where a project starts and ends, without its check-in dates (a card needs no more). */
+export type ScheduleBounds = Omit<Schedule, 'checkInDates'>;
+
+/** Start and end of a project: what `projectSchedule` gives, but for the check-in dates. */
+export function projectBounds(project: ScheduleProject): ScheduleBounds {
   const timezone = normalizeTimeZone(project.timezone);
   const startDate = localDateOf(project.createdAt, timezone);
   const startsAt = startOfLocalDay(startDate, timezone);
@@ -68,10 +71,17 @@ export function projectSchedule(project: ScheduleProject): Schedule {
     endsAt = endOfLocalDay(endDate, timezone);
   }
   const lengthDays = daysBetween(startDate, endDate) + 1;
+  return { timezone, startDate, endDate, startsAt, endsAt, lengthDays, frequencyDays };
+}
+
+/** Start, end and check-in dates of a project. */
+export function projectSchedule(project: ScheduleProject): Schedule {
+  const bounds = projectBounds(project);
+  const { startDate, lengthDays, frequencyDays } = bounds;
   const checkInDates: LocalDate[] = [];
   for (let k = 0; k * frequencyDays <= lengthDays - 1; k += 1)
     checkInDates.push(addDays(startDate, k * frequencyDays));
-  return { timezone, startDate, endDate, startsAt, endsAt, lengthDays, frequencyDays, checkInDates };
+  return { ...bounds, checkInDates };
 }
 
 /** Total check-ins t = floor((L − 1) / f) + 1. */

@@ -18,6 +18,7 @@ import {
   localDateOf,
   parseDollarsToCents,
   progressPercent,
+  projectBounds,
   projectSchedule,
   refundCents,
   settle,
@@ -132,6 +133,16 @@ describe('schedule properties', () => {
         expect(counts.completed).toBeGreaterThanOrEqual(1);
         expect(counts.total).toBe(totalCheckIns(schedule.lengthDays, schedule.frequencyDays));
         expect(schedule.lengthDays).toBe(p.totalLengthDays ?? 30);
+      }),
+    );
+  });
+
+  it('projectBounds is projectSchedule without its check-in dates', () => {
+    fc.assert(
+      fc.property(project, (p) => {
+        const { checkInDates, ...bounds } = projectSchedule(p);
+        expect(projectBounds(p)).toEqual(bounds);
+        expect(checkInDates[0]).toBe(bounds.startDate);
       }),
     );
   });

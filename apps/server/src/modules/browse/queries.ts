@@ -218,8 +218,7 @@ export function searchStatement(
 ): Statement {
   const { where, values } = filterConditions(filters, now, timeZone);
   const n = values.length;
-  return {
-    text: `with m as materialized (
+  const text = `with m as materialized (
   select p.id, p.refundable_amount from projects p
    where ${where}
 ), pick as (
@@ -229,9 +228,31 @@ select ${CARD_SELECT_SQL}, (select count(*) from m)::int as "matchTotal",
        (select coalesce(sum(visible_count), 0) from project_tallies)::int as "visibleTotal"
   from projects p
  where p.id in (select pick.id from pick)
- order by ${BY_REFUNDABLE}`,
-    values: [...values, page.limit, page.offset],
-  };
+ order by ${BY_REFUNDABLE}`;
+  const name = searchStatementName(text, searchTerms(filters.searchText));
+  return { ...(name ? { name } : {}), text, values: [...values, page.limit, page.offset] };
+}
+
+/** At most this many search shapes (which filters, how many words) get a prepared statement. */
+export const NAMED_SEARCH_SHAPES_MAX = 64;
+const namedSearchShapes = new Map<string, string>();
+
+/**
+ * A name for a search statement, so each connection plans its shape once (planning was a quarter of a
+ * search's time in PostgreSQL), or none: when a word is shorter than a trigram (its plan depends on
+ * the words, so it is planned each time), or once NAMED_SEARCH_SHAPES_MAX shapes are named (prepared
+ * statements live as long as their connection: the number of them must not grow with what visitors
+ * send).
+ */
+export function searchStatementName(text: string, terms: string[]): string | undefined {
+  if (terms.some((term) => term.length < 3)) return undefined;
+  let name = namedSearchShapes.get(text);
+  if (name === undefined) {
+    if (namedSearchShapes.size >= NAMED_SEARCH_SHAPES_MAX) return undefined;
+    name = `kept_search_${namedSearchShapes.size + 1}`;
+    namedSearchShapes.set(text, name);
+  }
+  return name;
 }
 
 /** How many projects match (`n`), and how many are visible at all (`visible`, from the tallies). */

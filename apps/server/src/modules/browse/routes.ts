@@ -31,9 +31,17 @@ function send<T>(request: FastifyRequest, reply: FastifyReply, answer: Answer<T>
 }
 
 export const browseRoutes =
-  (db: Db, clock: Clock, opts: { counterSweepMs?: number } = {}): FastifyPluginAsyncZod =>
+  (
+    db: Db,
+    clock: Clock,
+    opts: { counterSweepMs?: number; queryConcurrency?: number } = {},
+  ): FastifyPluginAsyncZod =>
   async (app) => {
-    const browse = createBrowseService({ db, clock });
+    const browse = createBrowseService({
+      db,
+      clock,
+      ...(opts.queryConcurrency !== undefined ? { queryConcurrency: opts.queryConcurrency } : {}),
+    });
 
     app.get('/api/home', { schema: { querystring: ProjectSearchQuerySchema } }, async (request, reply) =>
       send(

@@ -19,6 +19,7 @@ import type {
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type pg from 'pg';
+import { createQueryGate, defaultQueryConcurrency } from '../../db/query-gate.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { hasDueProjectCounters, refreshDueProjectCounters } from '../projects/counters.ts';
@@ -87,7 +88,7 @@ export function homeJsonWithin(answer: HomeResponse, maxBytes: number): Buffer {
   return Buffer.from(JSON.stringify(answer));
 }
 
-export function createBrowseService(deps: { db: Db; clock: Clock }) {
+export function createBrowseService(deps: { db: Db; clock: Clock; queryConcurrency?: number }) {
   const { db, clock } = deps;
   const pool: pg.Pool = db.$client;
   const shared = createSharedCache<Encoded>(clock, { ttlMs: SHARED_CACHE_MS, maxEntries: 500 });
@@ -108,8 +109,10 @@ export function createBrowseService(deps: { db: Db; clock: Clock }) {
     maxEntries: 1,
   });
 
+  // Heavy reads take turns (decision 012).
+  const gate = createQueryGate(deps.queryConcurrency ?? defaultQueryConcurrency());
   const rows = async <T = CardRow>(statement: Statement): Promise<T[]> =>
-    (await pool.query(statement)).rows as T[];
+    gate.run(async () => (await pool.query(statement)).rows as T[]);
   const count = async (statement: Statement): Promise<number> =>
     (await rows<{ n: number }>(statement))[0]?.n ?? 0;
 

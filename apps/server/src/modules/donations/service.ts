@@ -2,7 +2,7 @@
 // the validated request's; the server generates the donation id and the intent's metadata (spec §7).
 import crypto from 'node:crypto';
 import type { DonationData, PaymentIntentResponse } from '@kept/contract';
-import { projectSchedule, projectStatus } from '@kept/domain';
+import { projectBounds, projectStatus } from '@kept/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
@@ -44,7 +44,7 @@ export function createDonationService(deps: { db: Db; payments: PaymentService; 
       if (!project) throw notFound;
       if (input.donorUserId === project.userId)
         throw new HttpError(403, 'forbidden', DONATION_MESSAGES.ownProject);
-      const schedule = projectSchedule({ ...project, timezone: project.projectTimezone });
+      const schedule = projectBounds({ ...project, timezone: project.projectTimezone });
       if (
         project.projectStatus !== 'active' ||
         projectStatus(schedule.startsAt, schedule.endsAt, deps.clock.now()) === 'completed'

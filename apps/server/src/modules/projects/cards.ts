@@ -1,5 +1,5 @@
 // The project card every list shows (home, categories, profiles, My Projects), from a projects row.
-import { daysLeftBadge, isFinishingSoon, projectImage, projectSchedule, projectStatus } from '@kept/domain';
+import { daysLeftBadge, isFinishingSoon, projectImage, projectBounds, projectStatus } from '@kept/domain';
 import type { ProjectCard } from '@kept/contract';
 import { sql } from 'drizzle-orm';
 import { projects, users } from '../../db/schema.ts';
@@ -66,7 +66,7 @@ export type CardRow = {
 };
 
 export function toProjectCard(row: CardRow, now: Date, favorites?: ReadonlySet<string>): ProjectCard {
-  const schedule = projectSchedule({
+  const schedule = projectBounds({
     createdAt: row.createdAt,
     endDate: row.endDate,
     totalLengthDays: row.totalLengthDays,

@@ -151,12 +151,16 @@ export async function refreshDueProjectCounters(
 
 /** Is any project's counter due at `now`? (cheap: one probe of the valid-until index) */
 export async function hasDueProjectCounters(db: Db, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(lte(projects.countersValidUntil, now), isNull(projects.deletedAt)))
-    .limit(1);
-  return row !== undefined;
+  // Asked before every search on check-in counts, so it is a named statement, planned once per
+  // connection. Its plan must not depend on `now`: a generic plan of `valid_until <= $1 limit 1`
+  // guesses that a third of the rows match and reads the table from the start, finding none. The
+  // soonest valid-until is one probe of projects_counters_due_idx, whatever `now` is.
+  const { rows } = await db.$client.query<{ due: boolean | null }>({
+    name: 'kept_counters_due_v2',
+    text: 'select min(counters_valid_until) <= $1::timestamptz as due from projects where deleted_at is null',
+    values: [now],
+  });
+  return rows[0]?.due === true;
 }
 
 /** Refresh every due project, in batches (the periodic sweep). */

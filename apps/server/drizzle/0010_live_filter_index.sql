@@ -1,0 +1,1 @@
+CREATE INDEX "projects_live_filter_idx" ON "projects" USING btree ("tag","refundable_amount" DESC NULLS LAST,"id","end_date","counters_valid_until","missed_checkins","completed_checkins","total_length_days","created_at") WHERE "projects"."deleted_at" is null and "projects"."project_status" = 'active';
