@@ -14,6 +14,7 @@ import {
   type Statement,
 } from '../apps/server/src/modules/browse/queries.ts';
 import { HOME_SIZES } from '../apps/server/src/modules/browse/service.ts';
+import { COUNTERS_DUE_SQL } from '../apps/server/src/modules/projects/counters.ts';
 import { PROFILE_SQL } from '../apps/server/src/modules/profiles/routes.ts';
 import { CHECKINS_SQL, PROJECT_SQL } from '../apps/server/src/modules/projects/detail.ts';
 import { openSeededDatabase, startApp, type RunningApp } from './app.ts';
@@ -78,15 +79,42 @@ function seqScans(plan: unknown, found: string[] = []): string[] {
   return found;
 }
 
+/** A value as an SQL literal (for EXECUTE, which takes no bind parameters). */
+function literal(client: pg.Client, value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'number') return String(value);
+  if (value instanceof Date) return client.escapeLiteral(value.toISOString());
+  if (Array.isArray(value))
+    return client.escapeLiteral(
+      `{${value.map((v) => `"${String(v).replace(/["\\]/g, '\\$&')}"`).join(',')}}`,
+    );
+  return client.escapeLiteral(String(value));
+}
+
+type ExplainRow = { 'QUERY PLAN': [{ Plan: unknown; 'Execution Time': number }] };
+
 async function explain(client: pg.Client, name: string, statement: Statement): Promise<void> {
   await client.query(statement.text, statement.values); // warm: the timing is of the plan, not of a cold cache
-  // A named statement runs on PostgreSQL's generic plan once it has run a few times: show that one.
-  await client.query(`set plan_cache_mode = ${statement.name ? 'force_generic_plan' : 'auto'}`);
-  const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: unknown; 'Execution Time': number }] }>({
-    ...(statement.name ? { name: `explain_${statement.name}` } : {}),
-    text: `explain (analyze, format json) ${statement.text}`,
-    values: statement.values,
-  });
+  let rows: ExplainRow[];
+  if (statement.name) {
+    // A named statement runs on PostgreSQL's generic plan once it has run a few times: show that one.
+    // (EXPLAIN of the text with parameters would plan it with the values, as a custom plan.)
+    const prepared = `explain_${name.replace(/\W/g, '_')}`;
+    await client.query(`prepare ${prepared} as ${statement.text}`);
+    await client.query('set plan_cache_mode = force_generic_plan');
+    const args = statement.values.map((value) => literal(client, value)).join(', ');
+    rows = (
+      await client.query<ExplainRow>(
+        `explain (analyze, format json) execute ${prepared}${args ? `(${args})` : ''}`,
+      )
+    ).rows;
+    await client.query(`deallocate ${prepared}`);
+    await client.query('reset plan_cache_mode');
+  } else {
+    rows = (
+      await client.query<ExplainRow>(`explain (analyze, format json) ${statement.text}`, statement.values)
+    ).rows;
+  }
   const plan = rows[0]!['QUERY PLAN'][0];
   console.log(
     JSON.stringify({
@@ -177,6 +205,7 @@ export async function runLoadBenchmark(opts: LoadOptions): Promise<void> {
     await explain(client, 'search', searchStatement(searchFilters, now, 'UTC', page));
     await explain(client, 'search-count-only', searchCountStatement(searchFilters, now, 'UTC'));
     await explain(client, 'search-missed', searchStatement(missedFilters, now, 'UTC', page));
+    await explain(client, 'counters-due', { name: 'counters_due', text: COUNTERS_DUE_SQL, values: [now] });
     await explain(client, 'category-tag', categoryPageStatement('Music', { limit: 50, offset: 100 }));
     await explain(client, 'category-finishing-soon', finishingSoonPageStatement(now, page));
     // The statements the detail and profile routes run, as they run them.

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createQueryGate, defaultQueryConcurrency } from '../src/db/query-gate.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GATE_MAX_WAIT_MS, createQueryGate, defaultQueryConcurrency } from '../src/db/query-gate.ts';
 
 /** A work that runs until `finish` is called, recording when it started. */
 function pending(log: string[], name: string) {
@@ -22,6 +22,10 @@ function pending(log: string[], name: string) {
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('query gate', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('runs at most `limit` works at once, the others in the order they came', async () => {
     const gate = createQueryGate(2);
     const log: string[] = [];
@@ -59,6 +63,49 @@ describe('query gate', () => {
     second.finish();
     expect(await next).toBe('second');
     expect(gate.stats()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('lets a work in after maxWaitMs even when every place is taken, in the order they came', async () => {
+    vi.useFakeTimers();
+    const gate = createQueryGate(1, { maxWaitMs: 25 });
+    const log: string[] = [];
+    const works = ['a', 'b', 'c'].map((name) => pending(log, name));
+    const results = works.map((w) => gate.run(w.work));
+    await vi.advanceTimersByTimeAsync(24);
+    expect(log).toEqual(['a']);
+    expect(gate.stats()).toEqual({ running: 1, waiting: 2 });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(log).toEqual(['a', 'b', 'c']);
+    expect(gate.stats()).toEqual({ running: 3, waiting: 0 });
+    for (const w of works) w.finish();
+    expect(await Promise.all(results)).toEqual(['a', 'b', 'c']);
+    expect(gate.stats()).toEqual({ running: 0, waiting: 0 });
+    // Back under its limit, it queues again.
+    const log2: string[] = [];
+    const [d, e] = ['d', 'e'].map((name) => pending(log2, name));
+    const both = [gate.run(d!.work), gate.run(e!.work)];
+    await vi.advanceTimersByTimeAsync(0);
+    expect(log2).toEqual(['d']);
+    d!.finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(log2).toEqual(['d', 'e']);
+    e!.finish();
+    await Promise.all(both);
+  });
+
+  it('waits GATE_MAX_WAIT_MS at most by default', async () => {
+    vi.useFakeTimers();
+    const gate = createQueryGate(1);
+    const log: string[] = [];
+    const [first, second] = ['first', 'second'].map((name) => pending(log, name));
+    const results = [gate.run(first!.work), gate.run(second!.work)];
+    await vi.advanceTimersByTimeAsync(GATE_MAX_WAIT_MS - 1);
+    expect(log).toEqual(['first']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(log).toEqual(['first', 'second']);
+    first!.finish();
+    second!.finish();
+    await Promise.all(results);
   });
 
   it('refuses a limit that is not a positive integer', () => {

@@ -149,6 +149,10 @@ export async function refreshDueProjectCounters(
   });
 }
 
+/** Is any counter due at $1? (exported for the benchmark's EXPLAIN) */
+export const COUNTERS_DUE_SQL =
+  'select min(counters_valid_until) <= $1::timestamptz as due from projects where deleted_at is null';
+
 /** Is any project's counter due at `now`? (cheap: one probe of the valid-until index) */
 export async function hasDueProjectCounters(db: Db, now: Date): Promise<boolean> {
   // Asked before every search on check-in counts, so it is a named statement, planned once per
@@ -157,7 +161,7 @@ export async function hasDueProjectCounters(db: Db, now: Date): Promise<boolean>
   // soonest valid-until is one probe of projects_counters_due_idx, whatever `now` is.
   const { rows } = await db.$client.query<{ due: boolean | null }>({
     name: 'kept_counters_due_v2',
-    text: 'select min(counters_valid_until) <= $1::timestamptz as due from projects where deleted_at is null',
+    text: COUNTERS_DUE_SQL,
     values: [now],
   });
   return rows[0]?.due === true;
