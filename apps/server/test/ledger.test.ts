@@ -3,6 +3,7 @@ import { assertLedgerInvariants, ledgerProblems } from '../src/modules/ledger/in
 import {
   ACCOUNTS,
   accountId,
+  accountIds,
   balanceOf,
   postTransaction,
   syncRefundable,
@@ -136,6 +137,20 @@ describe('ledger', () => {
     expect(afterForfeit).toBe(5_050);
     expect(await balanceOf(db(), ACCOUNTS.pool(projectId))).toBe(4_050);
     expect(await ledgerProblems(db())).toEqual([]);
+  });
+
+  it('looks several accounts up at once, creating those that do not exist yet', async () => {
+    const { projectId } = await createPaidProject(t.app);
+    const codes = [ACCOUNTS.card, ACCOUNTS.pool(projectId), ACCOUNTS.processingFees, ACCOUNTS.card];
+    const ids = await db().transaction((tx) => accountIds(tx, codes));
+    expect([...ids.keys()].sort()).toEqual([...new Set(codes)].sort());
+    for (const code of codes) expect(ids.get(code)).toBe(await accountId(db(), code));
+    expect(new Set(ids.values()).size).toBe(3);
+  });
+
+  it('answers what was paid in, 0, for a project that does not exist', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect(await db().transaction((tx) => syncRefundable(tx, missing))).toBe(0);
   });
 
   it('reports a refundable_amount that drifted from the pool', async () => {

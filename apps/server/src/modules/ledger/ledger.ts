@@ -2,7 +2,7 @@
 // transaction of signed integer-cent entries summing to zero, booked at most once per idempotency key,
 // always inside the caller's database transaction so it commits or rolls back with its cause.
 // The database refuses unbalanced transactions and any UPDATE/DELETE of ledger rows.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, projects } from '../../db/schema.ts';
 
@@ -61,6 +61,18 @@ export async function accountId(tx: Executor, code: string): Promise<string> {
   return existing.id;
 }
 
+/** Ids of several accounts in one statement; any that does not exist yet is created (accountId). */
+export async function accountIds(tx: Executor, codes: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(codes)];
+  const found = await tx
+    .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.code, unique));
+  const ids = new Map(found.map((row) => [row.code, row.id]));
+  for (const code of unique) if (!ids.has(code)) ids.set(code, await accountId(tx, code));
+  return ids;
+}
+
 export type Posting = {
   kind: string;
   /** Unique per effect, e.g. 'payment:{paymentId}:succeeded'. */
@@ -98,15 +110,17 @@ export async function postTransaction(tx: Tx, posting: Posting): Promise<PostRes
     .returning({ id: ledgerTransactions.id });
   if (!created) return { posted: false, transactionId: null };
 
-  const rows = [];
-  for (const entry of entries) {
-    rows.push({
+  const ids = await accountIds(
+    tx,
+    entries.map((entry) => entry.account),
+  );
+  await tx.insert(ledgerEntries).values(
+    entries.map((entry) => ({
       transactionId: created.id,
-      accountId: await accountId(tx, entry.account),
+      accountId: ids.get(entry.account)!,
       amountCents: entry.amountCents,
-    });
-  }
-  await tx.insert(ledgerEntries).values(rows);
+    })),
+  );
   return { posted: true, transactionId: created.id };
 }
 
@@ -129,18 +143,20 @@ export const PAID_IN_KINDS = ['deposit', 'donation'] as const;
  * settled project still shows the stake it was played for.
  */
 export async function poolPaidIn(db: Executor, projectId: string): Promise<number> {
-  const [row] = await db
-    .select({ paidIn: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::bigint` })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(
-      and(
-        eq(ledgerAccounts.code, ACCOUNTS.pool(projectId)),
-        inArray(ledgerTransactions.kind, [...PAID_IN_KINDS]),
-      ),
-    );
-  return Number(row?.paidIn ?? 0);
+  const { rows } = await db.execute<{ paid_in: string | number }>(
+    sql`select ${poolPaidInSql(projectId)} as paid_in`,
+  );
+  return Number(rows[0]?.paid_in ?? 0);
+}
+
+/** poolPaidIn as a scalar subquery (bigint cents). */
+function poolPaidInSql(projectId: string) {
+  return sql<number>`(select coalesce(sum(${ledgerEntries.amountCents}), 0)::bigint
+      from ${ledgerEntries}
+      join ${ledgerAccounts} on ${ledgerAccounts.id} = ${ledgerEntries.accountId}
+      join ${ledgerTransactions} on ${ledgerTransactions.id} = ${ledgerEntries.transactionId}
+     where ${ledgerAccounts.code} = ${ACCOUNTS.pool(projectId)}
+       and ${inArray(ledgerTransactions.kind, [...PAID_IN_KINDS])})`;
 }
 
 /**
@@ -149,7 +165,11 @@ export async function poolPaidIn(db: Executor, projectId: string): Promise<numbe
  * the project row lock (`for update`) when it already existed.
  */
 export async function syncRefundable(tx: Tx, projectId: string): Promise<number> {
-  const paidIn = await poolPaidIn(tx, projectId);
-  await tx.update(projects).set({ refundableAmount: paidIn }).where(eq(projects.id, projectId));
-  return paidIn;
+  // One statement: the sum is read and written together.
+  const [row] = await tx
+    .update(projects)
+    .set({ refundableAmount: poolPaidInSql(projectId) })
+    .where(eq(projects.id, projectId))
+    .returning({ refundableAmount: projects.refundableAmount });
+  return row ? Number(row.refundableAmount) : poolPaidIn(tx, projectId);
 }
