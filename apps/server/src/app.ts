@@ -112,13 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerJobs(app, { db, clock, mailer, baseUrl: config.baseUrl });
   await app.register(notificationRoutes(db, config.baseUrl));
   await app.register(profileRoutes(db, clock));
-  await app.register(
-    browseRoutes(db, clock, {
-      ...(config.browseQueryConcurrency !== undefined
-        ? { queryConcurrency: config.browseQueryConcurrency }
-        : {}),
-    }),
-  );
+  await app.register(browseRoutes(db, clock, { queryConcurrency: config.browseQueryConcurrency }));
   await app.register(projectDetailRoutes(db, clock));
 
   const storage = createStorage(config.storage);

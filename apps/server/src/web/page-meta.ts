@@ -3,7 +3,7 @@
 import type pg from 'pg';
 import type { Db } from '../db/client.ts';
 import { projectImage } from '@kept/domain';
-import { isProjectId } from '../modules/projects/access.ts';
+import { isUuid } from '../http/validate.ts';
 import { excerpt } from '../modules/projects/cards.ts';
 
 export type PageMeta = {
@@ -44,7 +44,7 @@ export async function lookupPageMeta(
 ): Promise<PageMeta | null> {
   const pool: pg.Pool = db.$client;
   if ('projectId' in page) {
-    if (!isProjectId(page.projectId)) return null;
+    if (!isUuid(page.projectId)) return null;
     const { rows } = await pool.query<{
       id: string;
       title: string;

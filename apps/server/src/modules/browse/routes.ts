@@ -37,11 +37,7 @@ export const browseRoutes =
     opts: { counterSweepMs?: number; queryConcurrency?: number } = {},
   ): FastifyPluginAsyncZod =>
   async (app) => {
-    const browse = createBrowseService({
-      db,
-      clock,
-      ...(opts.queryConcurrency !== undefined ? { queryConcurrency: opts.queryConcurrency } : {}),
-    });
+    const browse = createBrowseService({ db, clock, queryConcurrency: opts.queryConcurrency });
 
     app.get('/api/home', { schema: { querystring: ProjectSearchQuerySchema } }, async (request, reply) =>
       send(

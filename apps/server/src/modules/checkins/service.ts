@@ -6,11 +6,11 @@ import { StorageKeyTakenError, type Storage } from '../../adapters/storage/stora
 import type { Clock } from '../../clock.ts';
 import { inTransaction, type Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
+import { isUuid } from '../../http/validate.ts';
 import {
-  OWNER_ONLY,
   PROJECT_NOT_FOUND,
   findOwnedProject,
-  isProjectId,
+  ownedBy,
   scheduleOf,
   type ScheduleColumns,
 } from '../projects/access.ts';
@@ -128,20 +128,17 @@ export function createCheckInService(deps: { db: Db; storage: Storage; clock: Cl
         if (projectSummary(scheduleOf(project), [], now).ended)
           throw new HttpError(409, 'project_ended', PROJECT_ENDED);
         stored = await storePhoto(project.id, input.photo, now);
-      } else if (!isProjectId(input.projectId)) {
+      } else if (!isUuid(input.projectId)) {
         throw new HttpError(404, 'not_found', PROJECT_NOT_FOUND);
       }
       try {
         return await inTransaction(pool, async (client) => {
-          const locked = (
-            await client.query<LockedProject>({
-              name: 'kept_checkin_lock_v1',
-              text: LOCK_SQL,
-              values: [input.projectId],
-            })
-          ).rows[0];
-          if (!locked) throw new HttpError(404, 'not_found', PROJECT_NOT_FOUND);
-          if (locked.userId !== input.user.id) throw new HttpError(403, 'forbidden', OWNER_ONLY);
+          const { rows: found } = await client.query<LockedProject>({
+            name: 'kept_checkin_lock_v1',
+            text: LOCK_SQL,
+            values: [input.projectId],
+          });
+          const locked = ownedBy(found[0], input.user);
           const schedule = scheduleOf(locked);
           if (projectSummary(schedule, [], now).ended)
             throw new HttpError(409, 'project_ended', PROJECT_ENDED);

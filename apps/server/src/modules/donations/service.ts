@@ -8,7 +8,8 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { projects } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
-import { isUuid, type PaymentService } from '../payments/service.ts';
+import { isUuid } from '../../http/validate.ts';
+import type { PaymentService } from '../payments/service.ts';
 import type { DonationMetadata } from './apply.ts';
 
 export const DONATION_MESSAGES = {

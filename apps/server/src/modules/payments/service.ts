@@ -12,6 +12,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
+import { isUuid } from '../../http/validate.ts';
 import { FAILED_PAYMENT_MESSAGE, type Log, type PaymentEvents } from './events.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -23,8 +24,6 @@ export const PAYMENT_MESSAGES = {
   simulatedOnly: 'Not found.',
 } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 
 export type StartPaymentInput = {

@@ -4,6 +4,7 @@ import type { SessionUser } from '@kept/contract';
 import type { Db } from '../../db/client.ts';
 import { projects } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
+import { isUuid } from '../../http/validate.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -11,18 +12,13 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export const PROJECT_NOT_FOUND = 'Project not found';
 export const OWNER_ONLY = 'Only the owner of this project can do that.';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Could `id` name a project at all (a UUID)? Anything else is a 404 without asking the database. */
-export const isProjectId = (id: string): boolean => UUID.test(id);
-
 /** A live (not deleted) project by id, or a 404. `forUpdate` locks the row inside a transaction. */
 export async function findLiveProject(
   db: Db | Tx,
   id: string,
   opts: { forUpdate?: boolean } = {},
 ): Promise<ProjectRow> {
-  if (!isProjectId(id)) throw new HttpError(404, 'not_found', PROJECT_NOT_FOUND);
+  if (!isUuid(id)) throw new HttpError(404, 'not_found', PROJECT_NOT_FOUND);
   const query = db
     .select()
     .from(projects)
@@ -39,7 +35,12 @@ export async function findOwnedProject(
   user: SessionUser,
   opts: { forUpdate?: boolean } = {},
 ): Promise<ProjectRow> {
-  const row = await findLiveProject(db, id, opts);
+  return ownedBy(await findLiveProject(db, id, opts), user);
+}
+
+/** `row` if `user` owns it: 404 when there is no row, 403 when it is someone else's. */
+export function ownedBy<T extends { userId: string }>(row: T | undefined, user: SessionUser): T {
+  if (!row) throw new HttpError(404, 'not_found', PROJECT_NOT_FOUND);
   if (row.userId !== user.id) throw new HttpError(403, 'forbidden', OWNER_ONLY);
   return row;
 }

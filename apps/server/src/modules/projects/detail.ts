@@ -9,7 +9,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { toCheckInDto, type CheckInDbRow } from '../checkins/service.ts';
 import { settlementStatementFor } from '../settlement/statement.ts';
-import { isProjectId } from './access.ts';
+import { isUuid } from '../../http/validate.ts';
 import { CARD_SELECT_SQL, toProjectCard, type CardRow } from './cards.ts';
 
 export const PROJECT_NOT_FOUND = 'Project not found';
@@ -46,7 +46,7 @@ export async function loadProjectDetail(
   id: string,
   viewer: SessionUser | null,
 ): Promise<ProjectDetailResponse | null> {
-  if (!isProjectId(id)) return null;
+  if (!isUuid(id)) return null;
   const pool: pg.Pool = db.$client;
   const [projectResult, checkInResult, favoriteResult] = await Promise.all([
     pool.query<DetailRow>({ name: 'kept_project_detail_v2', text: PROJECT_SQL, values: [id] }),
