@@ -38,6 +38,7 @@ import { createRateLimiter } from './modules/rate-limit/limiter.ts';
 import { registerAuthContext } from './http/auth-context.ts';
 import { registerSameOriginGuard } from './http/same-origin.ts';
 import { registerSpa } from './web/spa.ts';
+import { asRequest } from './db/request-order.ts';
 
 export type AppDeps = {
   config: Config;
@@ -63,6 +64,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rewriteUrl: rewriteBadUrl,
   });
   registerRouteList(app);
+  // Each request's statements share its arrival time (db/request-order.ts).
+  app.addHook('onRequest', (_request, _reply, done) => asRequest(done));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

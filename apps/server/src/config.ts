@@ -1,6 +1,7 @@
 // Settings, parsed once at boot. A bad or missing value stops the app with a message naming each bad setting.
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultRequestConcurrency } from './db/request-order.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -41,6 +42,7 @@ const envSchema = z
     DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     BROWSE_QUERY_CONCURRENCY: z.coerce.number().int().min(1).max(200).optional(),
+    DATABASE_REQUEST_CONCURRENCY: z.coerce.number().int().min(1).max(200).optional(),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
     MAIL_FROM: z.string().trim().min(3).default('Kept <no-reply@kept.local>'),
@@ -89,6 +91,8 @@ export type Config = {
   databasePoolSize: number;
   /** How many heavy browse queries (search, lists) run in PostgreSQL at once (default: CPU count). */
   browseQueryConcurrency: number | undefined;
+  /** Requests running statements at once; the others wait, oldest first. */
+  databaseRequestConcurrency: number;
   authSecret: string | undefined;
   mail: { from: string; smtpUrl: string | undefined; outboxDir: string };
   payments:
@@ -156,6 +160,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     browseQueryConcurrency: env.BROWSE_QUERY_CONCURRENCY,
+    databaseRequestConcurrency: env.DATABASE_REQUEST_CONCURRENCY ?? defaultRequestConcurrency(),
     authSecret: env.AUTH_SECRET,
     mail: { from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, outboxDir: path.join(dataDir, 'outbox') },
     payments:

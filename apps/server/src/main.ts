@@ -7,6 +7,7 @@ import { createMailer } from './adapters/email/mailer.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connectDatabase, runMigrations } from './db/client.ts';
+import { createStatementOrder, orderPool } from './db/request-order.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { seedDemoData } from './db/seed/demo.ts';
 
@@ -48,6 +49,8 @@ async function main(): Promise<void> {
       url = embedded.url;
     }
     const database = connectDatabase(url, config.databasePoolSize);
+    // Requests take turns at the database, oldest first (db/request-order.ts).
+    orderPool(database.pool, createStatementOrder(config.databaseRequestConcurrency));
     await runMigrations(database);
     if (config.demoData) {
       // A fresh zero-config install shows a living site; a database with projects is left alone.

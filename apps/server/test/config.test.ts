@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { defaultRequestConcurrency } from '../src/db/request-order.ts';
 
 describe('settings', () => {
   it('works with no settings at all: embedded database, simulated payments, outbox email, local uploads', () => {
@@ -52,9 +53,12 @@ describe('settings', () => {
     expect(loadConfig({ DEMO_DATA: '0' }).demoData).toBe(false);
   });
 
-  it('lets the host CPU count limit heavy browse queries unless BROWSE_QUERY_CONCURRENCY says', () => {
+  it('lets the host CPU count limit heavy browse queries and requests at the database unless told', () => {
     expect(loadConfig({}).browseQueryConcurrency).toBeUndefined();
     expect(loadConfig({ BROWSE_QUERY_CONCURRENCY: '6' }).browseQueryConcurrency).toBe(6);
+    expect(loadConfig({}).databaseRequestConcurrency).toBe(defaultRequestConcurrency());
+    expect(loadConfig({ DATABASE_REQUEST_CONCURRENCY: '3' }).databaseRequestConcurrency).toBe(3);
+    expect(() => loadConfig({ DATABASE_REQUEST_CONCURRENCY: '0' })).toThrow(/DATABASE_REQUEST_CONCURRENCY/);
     expect(() => loadConfig({ BROWSE_QUERY_CONCURRENCY: '0' })).toThrow(/BROWSE_QUERY_CONCURRENCY/);
   });
 
