@@ -324,6 +324,8 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_intent_key').on(t.provider, t.providerIntentId),
     uniqueIndex('payments_idempotency_key').on(t.idempotencyKey),
     index('payments_project_idx').on(t.projectId),
+    /** A user's latest provider customer (each deposit looks it up), and a user's payments. */
+    index('payments_user_idx').on(t.userId, t.createdAt),
     /** Reconciliation scans payments not (yet) applied. */
     index('payments_unapplied_idx')
       .on(t.createdAt)
