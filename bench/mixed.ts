@@ -73,9 +73,10 @@ const CYCLE: Kind[] = [
   'search',
 ];
 
-let ipCounter = 0;
+// Each run starts elsewhere in 10.0.0.0/8: a reused --data-dir keeps the last hour's per-address limits.
+let ipCounter = Math.floor(Math.random() * 0x1000000);
 function nextIp(): string {
-  ipCounter += 1;
+  ipCounter = (ipCounter + 1) & 0xffffff;
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 

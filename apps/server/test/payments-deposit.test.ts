@@ -376,6 +376,25 @@ describe('simulated card form', () => {
     expect(count!.n).toBe(1);
   });
 
+  it('never undoes a success: a declined or mistyped card afterwards still answers succeeded', async () => {
+    const intent = await startDeposit(t.app, owner, projectDraft({ title: 'Paid, then retyped' }));
+    const paid = await confirmCard(t.app, intent);
+    expect(paid.json()).toMatchObject({ status: 'succeeded' });
+    const declined = await confirmCard(t.app, intent, { cardNumber: TEST_CARDS.declined });
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json()).toMatchObject({ status: 'succeeded', projectId: paid.json().projectId });
+    const mistyped = await confirmCard(t.app, intent, { cvc: '1' });
+    expect(mistyped.statusCode).toBe(200);
+    expect(mistyped.json()).toMatchObject({ status: 'succeeded', projectId: paid.json().projectId });
+    const [row] = await q<{ status: string; last_error: string | null }>(
+      `select s.status, s.last_error from simulated_payment_intents s join payments p on p.provider_intent_id = s.id
+        where p.id = $1`,
+      [intent.paymentId],
+    );
+    expect(row).toEqual({ status: 'succeeded', last_error: null });
+    expect(await q(`select id from projects where title = 'Paid, then retyped'`)).toHaveLength(1);
+  });
+
   it('answers the status to whoever holds the client secret', async () => {
     const { intent, projectId } = await createPaidProject(t.app, { owner });
     const res = await status(intent.paymentId, intent.clientSecret);

@@ -3,7 +3,7 @@
 // apart from ours, like a real processor: the app learns amounts and outcomes only through this
 // adapter, and a confirmed payment reaches the app through the same event path as a Stripe webhook.
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { simulatedPaymentIntents } from '../../db/schema.ts';
 import type {
@@ -115,31 +115,42 @@ export function createSimulatedProvider(db: Db): SimulatedProvider {
     },
 
     async confirm({ intentId, clientSecret, card, now }) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(simulatedPaymentIntents)
-          .where(eq(simulatedPaymentIntents.id, intentId))
-          .for('update');
-        if (!row || !safeEqual(row.clientSecret, clientSecret)) return { kind: 'not_found' as const };
-        if (row.status === 'succeeded') return { kind: 'succeeded' as const, intent: toIntent(row) };
-        const fields = validateCard(card, now);
-        if (Object.keys(fields).length > 0) return { kind: 'invalid_card' as const, fields };
+      const fields = validateCard(card, now);
+      const valid = Object.keys(fields).length === 0;
+      if (valid) {
+        // The usual case in one statement: the card decides, unless the payment has already succeeded
+        // (a second confirm, or a decline racing a success, never undoes one). Concurrent confirms
+        // queue on the row; the later one finds it succeeded and falls through below.
         const outcome = cardOutcome(card.cardNumber);
-        const [updated] = await tx
+        const [updated] = await db
           .update(simulatedPaymentIntents)
           .set(
             outcome.ok
               ? { status: 'succeeded', lastError: null, updatedAt: sql`now()` }
               : { status: 'requires_payment_method', lastError: outcome.message, updatedAt: sql`now()` },
           )
-          .where(eq(simulatedPaymentIntents.id, intentId))
+          .where(
+            and(
+              eq(simulatedPaymentIntents.id, intentId),
+              eq(simulatedPaymentIntents.clientSecret, clientSecret),
+              ne(simulatedPaymentIntents.status, 'succeeded'),
+            ),
+          )
           .returning();
-        const intent = toIntent(updated!);
-        return outcome.ok
-          ? { kind: 'succeeded' as const, intent }
-          : { kind: 'declined' as const, code: outcome.code, message: outcome.message, intent };
-      });
+        if (updated && safeEqual(updated.clientSecret, clientSecret)) {
+          const intent = toIntent(updated);
+          return outcome.ok
+            ? { kind: 'succeeded' as const, intent }
+            : { kind: 'declined' as const, code: outcome.code, message: outcome.message, intent };
+        }
+      }
+      // Unknown, not this secret, already succeeded, or an invalid card: answered from the row as is.
+      const row = await byId(intentId);
+      if (!row || !safeEqual(row.clientSecret, clientSecret)) return { kind: 'not_found' as const };
+      if (row.status === 'succeeded') return { kind: 'succeeded' as const, intent: toIntent(row) };
+      // Open with this secret now, yet not a moment ago: the row changed between the two statements.
+      if (valid) throw new ProviderError('the payment changed during the confirm; try again');
+      return { kind: 'invalid_card' as const, fields };
     },
 
     async refund(input: RefundInput): Promise<ProviderRefund> {

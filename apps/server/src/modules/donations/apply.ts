@@ -31,11 +31,18 @@ export async function applyDonation(
   if (!projectId || meta.projectId !== projectId)
     throw new Error(`donation payment ${payment.id} has no project`);
 
+  // The project row locked, with its owner's address for the note (one statement).
   const [project] = await tx
-    .select({ id: projects.id, title: projects.title, userId: projects.userId })
+    .select({
+      id: projects.id,
+      title: projects.title,
+      ownerEmail: users.email,
+      ownerUsername: users.username,
+    })
     .from(projects)
+    .leftJoin(users, eq(users.id, projects.userId))
     .where(eq(projects.id, projectId))
-    .for('update');
+    .for('update', { of: projects });
   if (!project) throw new Error(`donation payment ${payment.id}: project ${projectId} not found`);
 
   const split = donationSplit(payment.amountCents);
@@ -73,10 +80,6 @@ export async function applyDonation(
   });
   const refundableCents = await syncRefundable(tx, projectId);
 
-  const [owner] = await tx
-    .select({ email: users.email, username: users.username })
-    .from(users)
-    .where(eq(users.id, project.userId));
   const url = `${input.baseUrl}/project/${projectId}`;
   const emails: EmailMessage[] = [];
   if (donorEmail) {
@@ -91,11 +94,11 @@ export async function applyDonation(
       }),
     );
   }
-  if (owner) {
+  if (project.ownerEmail) {
     emails.push(
       donationReceivedEmail({
-        to: owner.email,
-        username: owner.username,
+        to: project.ownerEmail,
+        username: project.ownerUsername,
         donor: donorAnonymous ? null : donorName,
         title: project.title,
         amountCents: payment.amountCents,

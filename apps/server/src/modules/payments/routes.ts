@@ -63,10 +63,10 @@ export const paymentRoutes =
         if (provider.name !== 'simulated') throw new HttpError(404, 'not_found', 'Not found.');
         await limiter.consume({ key: `payments:confirm:ip:${request.ip}`, max: 300, windowMs: HOUR });
         // Only the holder of the client secret counts against (and can exhaust) a payment's attempts.
-        await service.status(paymentId, clientSecret);
+        const payment = await service.authorize(paymentId, clientSecret);
         await limiter.consume({ key: `payments:confirm:payment:${paymentId}`, max: 30, windowMs: HOUR });
         const status = await service.confirmSimulated({
-          paymentId,
+          payment,
           clientSecret,
           card: { cardNumber, expiry, cvc },
         });

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { isUuid } from '../../http/validate.ts';
-import { FAILED_PAYMENT_MESSAGE, type Log, type PaymentEvents } from './events.ts';
+import { FAILED_PAYMENT_MESSAGE, type ApplyResult, type Log, type PaymentEvents } from './events.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -233,15 +233,21 @@ export function createPaymentService(deps: {
       return statusOf(await authorized(paymentId, clientSecret));
     },
 
-    /** The simulated card form: the processor decides, then the outcome takes the webhook's event path. */
+    /** The payment, when `clientSecret` is its own; else 404. */
+    authorize: authorized,
+
+    /**
+     * The simulated card form for a payment the caller has authorized (`authorize`): the processor
+     * decides, then the outcome takes the webhook's event path.
+     */
     async confirmSimulated(input: {
-      paymentId: string;
+      payment: PaymentRow;
       clientSecret: string;
       card: CardInput;
     }): Promise<PaymentStatusResponse> {
       if (provider.name !== 'simulated')
         throw new HttpError(404, 'not_found', PAYMENT_MESSAGES.simulatedOnly);
-      const row = await authorized(input.paymentId, input.clientSecret);
+      const row = input.payment;
       if (row.provider !== 'simulated' || !row.providerIntentId)
         throw new HttpError(404, 'not_found', PAYMENT_MESSAGES.notFound);
       const result = await provider.confirm({
@@ -265,9 +271,10 @@ export function createPaymentService(deps: {
             intent: result.intent,
           });
           throw new HttpError(402, result.code, result.message);
-        case 'succeeded':
+        case 'succeeded': {
+          let applied: ApplyResult | undefined;
           try {
-            await events.applyPaymentSucceeded({
+            applied = await events.applyPaymentSucceeded({
               provider: 'simulated',
               eventId: `sim:${row.id}:succeeded`,
               type: 'payment_intent.succeeded',
@@ -282,7 +289,16 @@ export function createPaymentService(deps: {
             );
             await markProcessing(row.id);
           }
+          // Applied just now: its row is known without reading it again.
+          if (applied?.outcome === 'applied')
+            return statusOf({
+              ...row,
+              status: 'succeeded',
+              projectId: applied.projectId,
+              failureMessage: null,
+            });
           return statusOf(await reload(row.id));
+        }
       }
     },
 
