@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withNewDate } from '../src/modules/checkins/service.ts';
+import { refreshProjectCounters } from '../src/modules/projects/counters.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { manualClock } from './support/clock.ts';
 import { multipartBody } from './support/multipart.ts';
@@ -62,6 +64,74 @@ const jpegWithGps = () =>
     .jpeg()
     .withExif({ IFD0: { Make: 'KeptCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100' } })
     .toBuffer();
+
+describe('the dates a check-in reads with its insert', () => {
+  const row = (day: string | null, at: string) => ({
+    checkInProjectDate: day,
+    createdAt: new Date(at),
+  });
+  const inserted = (day: string, at: string, earlier: [string | null, string][]) =>
+    ({ checkInProjectDate: day, createdAt: new Date(at), earlierDates: earlier }) as Parameters<
+      typeof withNewDate
+    >[0];
+
+  it('adds a new day, keeps an existing one at its first time, and leaves undated rows alone', () => {
+    const earlier: [string | null, string][] = [
+      ['2026-03-01', '2026-03-01T12:00:00.123456+00:00'],
+      [null, '2026-02-27T09:00:00+00:00'],
+    ];
+    expect(withNewDate(inserted('2026-03-02', '2026-03-02T08:00:00Z', earlier))).toEqual([
+      row('2026-03-01', '2026-03-01T12:00:00.123Z'),
+      row(null, '2026-02-27T09:00:00Z'),
+      row('2026-03-02', '2026-03-02T08:00:00Z'),
+    ]);
+    expect(withNewDate(inserted('2026-03-01', '2026-03-01T18:00:00Z', earlier))).toEqual([
+      row('2026-03-01', '2026-03-01T12:00:00.123Z'),
+      row(null, '2026-02-27T09:00:00Z'),
+    ]);
+    // A clock set back: the new row is that day's first.
+    expect(withNewDate(inserted('2026-03-01', '2026-03-01T06:00:00Z', earlier))[0]).toEqual(
+      row('2026-03-01', '2026-03-01T06:00:00Z'),
+    );
+    expect(withNewDate(inserted('2026-03-01', '2026-03-01T06:00:00Z', []))).toEqual([
+      row('2026-03-01', '2026-03-01T06:00:00Z'),
+    ]);
+  });
+
+  it('moves the counters as a full recount from the stored rows would, across days and repeats', async () => {
+    const id = await insertProjectRow(t.database.pool, {
+      userId: owner.user.id,
+      createdAt: '2026-03-01T12:00:00Z',
+      lengthDays: 30,
+      frequencyDays: 2,
+    });
+    const stored = async () =>
+      (
+        await t.database.pool.query(
+          `select completed_checkins, missed_checkins, next_checkin_date, counters_valid_until
+             from projects where id = $1`,
+          [id],
+        )
+      ).rows[0];
+    const before = clock.now();
+    try {
+      for (const at of ['2026-03-04T15:00:00Z', '2026-03-04T23:00:00Z', '2026-03-09T15:00:00Z']) {
+        clock.set(new Date(at));
+        const res = await post(id, owner.cookie, { updateText: `At ${at}` });
+        expect(res.statusCode, res.body).toBe(201);
+        const written = await stored();
+        await refreshProjectCounters(t.database.db, id, clock.now());
+        expect(await stored()).toEqual(written);
+      }
+      // Both kinds of period were crossed: some kept, some missed.
+      const end = await stored();
+      expect(end.completed_checkins).toBeGreaterThan(0);
+      expect(end.missed_checkins).toBeGreaterThan(0);
+    } finally {
+      clock.set(before);
+    }
+  });
+});
 
 describe('check-ins', () => {
   it('records a text check-in by the owner with its dates and timezone', async () => {

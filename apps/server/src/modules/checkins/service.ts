@@ -36,21 +36,40 @@ const LOCK_SQL = `select id, user_id as "userId", created_at as "createdAt", end
   total_length_days as "totalLengthDays", check_in_frequency_days as "checkInFrequencyDays",
   project_timezone as "projectTimezone", set_config('kept.counters_written', 'on', true) as "countersWritten"
   from projects where id = $1 and deleted_at is null for update`;
-const INSERT_SQL = `insert into project_checkins (project_id, user_id, update_text, photo_url, photo_thumb_url,
+/**
+ * Inserts the check-in and reads, in the same statement, which local dates the project already had
+ * a check-in on: the schedule needs only those, one row per date (a check-in without a project date,
+ * from before those were stored, is dated by its own time). The dates come from the statement's
+ * snapshot, so they are the ones before this insert; `withNewDate` adds the new one.
+ */
+const INSERT_SQL = `with inserted as (
+  insert into project_checkins (project_id, user_id, update_text, photo_url, photo_thumb_url,
   video_url, video_type, is_cover_photo, check_in_timezone, check_in_local_date, check_in_project_date, created_at)
   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
   returning id, project_id as "projectId", update_text as "updateText", photo_url as "photoUrl",
   photo_thumb_url as "photoThumbUrl", video_url as "videoUrl", video_type as "videoType",
   is_cover_photo as "isCoverPhoto", check_in_timezone as "checkInTimezone",
   check_in_local_date as "checkInLocalDate", check_in_project_date as "checkInProjectDate",
-  created_at as "createdAt"`;
-/**
- * The schedule reads only which local dates have a check-in: one row per date (a check-in without a
- * project date, from before those were stored, is dated by its own time), however many share a day.
- */
-const DATES_SQL = `select check_in_project_date as "checkInProjectDate", min(created_at) as "createdAt"
-  from project_checkins where project_id = $1
- group by check_in_project_date, case when check_in_project_date is null then created_at end`;
+  created_at as "createdAt")
+select inserted.*, coalesce((select json_agg(json_build_array(d.day, d.first)) from (
+    select check_in_project_date as day, min(created_at) as first from project_checkins where project_id = $1
+     group by check_in_project_date, case when check_in_project_date is null then created_at end) d),
+  '[]') as "earlierDates"
+  from inserted`;
+type InsertedRow = CheckInDbRow & { earlierDates: [string | null, string][] };
+type DatedCheckIn = { checkInProjectDate: string | null; createdAt: Date };
+
+/** The project's check-in dates before `row` was inserted, plus `row`'s (the earliest time per date). */
+export function withNewDate(row: InsertedRow): DatedCheckIn[] {
+  const dates: DatedCheckIn[] = row.earlierDates.map(([day, first]) => ({
+    checkInProjectDate: day,
+    createdAt: new Date(first),
+  }));
+  const sameDay = dates.find((d) => d.checkInProjectDate === row.checkInProjectDate);
+  if (!sameDay) dates.push({ checkInProjectDate: row.checkInProjectDate, createdAt: row.createdAt });
+  else if (row.createdAt < sameDay.createdAt) sameDay.createdAt = row.createdAt;
+  return dates;
+}
 const UPDATE_SQL = `update projects set next_checkin_date = $2, completed_checkins = $3, missed_checkins = $4,
   counters_valid_until = $5::timestamptz, updated_at = $6, image_url = coalesce($7, image_url)
   where id = $1`;
@@ -142,8 +161,8 @@ export function createCheckInService(deps: { db: Db; storage: Storage; clock: Cl
           const schedule = scheduleOf(locked);
           if (projectSummary(schedule, [], now).ended)
             throw new HttpError(409, 'project_ended', PROJECT_ENDED);
-          const { rows: inserted } = await client.query<CheckInDbRow>({
-            name: 'kept_checkin_insert_v1',
+          const { rows: inserted } = await client.query<InsertedRow>({
+            name: 'kept_checkin_insert_v2',
             text: INSERT_SQL,
             values: [
               locked.id,
@@ -160,11 +179,8 @@ export function createCheckInService(deps: { db: Db; storage: Storage; clock: Cl
               now,
             ],
           });
-          const { rows: all } = await client.query<{ checkInProjectDate: string; createdAt: Date }>({
-            name: 'kept_checkin_dates_v1',
-            text: DATES_SQL,
-            values: [locked.id],
-          });
+          const { earlierDates: _earlier, ...checkIn } = inserted[0]!;
+          const all = withNewDate(inserted[0]!);
           const summary = projectSummary(schedule, all, now);
           // The browse counters (missed/completed filters) move with the check-in, in its transaction.
           const counters = computeProjectCounters(schedule, all, now);
@@ -181,7 +197,7 @@ export function createCheckInService(deps: { db: Db; storage: Storage; clock: Cl
               stored && input.fields.isCoverPhoto ? stored.photoUrl : null,
             ],
           });
-          return { checkIn: toCheckInDto(inserted[0]!), summary };
+          return { checkIn: toCheckInDto(checkIn), summary };
         });
       } catch (err) {
         if (stored) await removeAll(stored.keys);
