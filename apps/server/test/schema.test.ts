@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../src/db/client.ts';
+import { GIN_PENDING_LIST_KB } from '../src/db/schema.ts';
 import { createTestDatabase, type TestDatabase } from './support/db.ts';
 
 const TABLES = [
@@ -65,6 +66,27 @@ describe('database schema', () => {
       'simulated_payment_intents.amount_cents:bigint',
       'simulated_payment_intents.amount_refunded_cents:bigint',
     ]);
+  });
+
+  it('keeps the search indexes’ pending lists small, and indexes a user’s payments', async () => {
+    const { rows } = await db.pool.query<{ relname: string; reloptions: string[] | null }>(
+      `select relname, reloptions from pg_class
+        where relname in ('projects_search_doc_trgm_idx', 'projects_live_search_trgm_idx') order by relname`,
+    );
+    expect(rows).toEqual([
+      {
+        relname: 'projects_live_search_trgm_idx',
+        reloptions: [`gin_pending_list_limit=${GIN_PENDING_LIST_KB}`],
+      },
+      {
+        relname: 'projects_search_doc_trgm_idx',
+        reloptions: [`gin_pending_list_limit=${GIN_PENDING_LIST_KB}`],
+      },
+    ]);
+    const { rows: userIndex } = await db.pool.query<{ indexdef: string }>(
+      `select indexdef from pg_indexes where indexname = 'payments_user_idx'`,
+    );
+    expect(userIndex[0]?.indexdef).toContain('(user_id, created_at)');
   });
 
   it('running the migrations again changes nothing and loses no data', async () => {
