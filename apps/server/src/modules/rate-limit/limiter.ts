@@ -1,6 +1,5 @@
 // Fixed-window rate limits kept in PostgreSQL, so they hold across restarts and across app instances.
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -36,21 +35,28 @@ export function storedKey(key: string): string {
     : `sha256:${crypto.createHash('sha256').update(key).digest('hex')}`;
 }
 
+/** Counts one attempt in the key's window, starting a new window once the old one has passed. */
+const CONSUME_SQL = `insert into rate_limits (key, count, window_start) values ($1, 1, $2::timestamptz)
+  on conflict (key) do update set
+    count = case when rate_limits.window_start <= $3::timestamptz then 1 else rate_limits.count + 1 end,
+    window_start = case when rate_limits.window_start <= $3::timestamptz then $2::timestamptz
+                        else rate_limits.window_start end
+  returning count, window_start`;
+
 export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
+  const pool = db.$client;
   return {
     async consume(...limits) {
       let worstWait = 0;
       for (const limit of limits) {
         const now = clock.now();
-        const windowStartIfNew = now.toISOString();
-        const expiredBefore = new Date(now.getTime() - limit.windowMs).toISOString();
-        const result = await db.execute<{ count: number; window_start: Date }>(sql`
-          insert into rate_limits (key, count, window_start) values (${storedKey(limit.key)}, 1, ${windowStartIfNew})
-          on conflict (key) do update set
-            count = case when rate_limits.window_start <= ${expiredBefore} then 1 else rate_limits.count + 1 end,
-            window_start = case when rate_limits.window_start <= ${expiredBefore} then ${windowStartIfNew}::timestamptz
-                                else rate_limits.window_start end
-          returning count, window_start`);
+        const expiredBefore = new Date(now.getTime() - limit.windowMs);
+        // A named statement: parsed and planned once per connection (it runs on every guarded request).
+        const result = await pool.query<{ count: number; window_start: Date }>({
+          name: 'kept_rate_limit_consume_v1',
+          text: CONSUME_SQL,
+          values: [storedKey(limit.key), now, expiredBefore],
+        });
         const row = result.rows[0];
         if (row && row.count > limit.max) {
           const resetAt = new Date(row.window_start).getTime() + limit.windowMs;
