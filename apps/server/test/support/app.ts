@@ -6,6 +6,7 @@ import { createMailer, type Mailer } from '../../src/adapters/email/mailer.ts';
 import { buildApp } from '../../src/app.ts';
 import type { Clock } from '../../src/clock.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
+import { createStatementOrder, orderPool } from '../../src/db/request-order.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
 export type TestApp = {
@@ -18,6 +19,13 @@ export type TestApp = {
 };
 
 const silentLog = { info: () => {}, error: () => {} };
+
+/** A database of its own whose requests take turns, oldest first, as main.ts sets it up. */
+async function orderedTestDatabase(config: Config): Promise<TestDatabase> {
+  const database = await createTestDatabase();
+  orderPool(database.pool, createStatementOrder(config.databaseRequestConcurrency));
+  return database;
+}
 
 /** The real app on a database of its own, with settings from `env` on top of test defaults. */
 export async function createTestApp(
@@ -33,7 +41,7 @@ export async function createTestApp(
     ...opts.env,
   });
   if (opts.webDistDir) config.webDistDir = opts.webDistDir;
-  const database = opts.database ?? (await createTestDatabase());
+  const database = opts.database ?? (await orderedTestDatabase(config));
   const mailer = createMailer({ ...config.mail, log: silentLog });
   const app = await buildApp({ config, database, mailer, ...(opts.clock ? { clock: opts.clock } : {}) });
   return {
