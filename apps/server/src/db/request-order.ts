@@ -10,15 +10,15 @@
 // (start-up, background jobs) and a request's further statements while it holds a place (a query
 // beside its own transaction) never wait here, so nothing can wait on itself.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import os from 'node:os';
 import type pg from 'pg';
+import { defaultQueryConcurrency } from './query-gate.ts';
 
 /**
  * Twice the host's CPU count (at least 4): enough statements in flight to keep Node and an embedded
  * PostgreSQL busy, few enough that the queue, not the CPU, decides who goes next.
  */
 export function defaultRequestConcurrency(): number {
-  return 2 * Math.max(2, os.availableParallelism());
+  return 2 * defaultQueryConcurrency();
 }
 
 /** A request's standing: when it arrived, and how many places it holds now. */

@@ -137,7 +137,7 @@ export function createSimulatedProvider(db: Db): SimulatedProvider {
             ),
           )
           .returning();
-        if (updated && safeEqual(updated.clientSecret, clientSecret)) {
+        if (updated) {
           const intent = toIntent(updated);
           return outcome.ok
             ? { kind: 'succeeded' as const, intent }

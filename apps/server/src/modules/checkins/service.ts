@@ -179,8 +179,8 @@ export function createCheckInService(deps: { db: Db; storage: Storage; clock: Cl
               now,
             ],
           });
-          const { earlierDates: _earlier, ...checkIn } = inserted[0]!;
-          const all = withNewDate(inserted[0]!);
+          const checkIn = inserted[0]!;
+          const all = withNewDate(checkIn);
           const summary = projectSummary(schedule, all, now);
           // The browse counters (missed/completed filters) move with the check-in, in its transaction.
           const counters = computeProjectCounters(schedule, all, now);

@@ -5,7 +5,8 @@ import type { ProjectDetailResponse } from '@kept/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { PROJECT_NOT_FOUND, loadProjectDetail } from './detail.ts';
+import { PROJECT_NOT_FOUND } from './access.ts';
+import { loadProjectDetail } from './detail.ts';
 
 export const projectDetailRoutes =
   (db: Db, clock: Clock): FastifyPluginAsyncZod =>

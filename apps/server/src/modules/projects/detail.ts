@@ -12,8 +12,6 @@ import { settlementStatementFor } from '../settlement/statement.ts';
 import { isUuid } from '../../http/validate.ts';
 import { CARD_SELECT_SQL, toProjectCard, type CardRow } from './cards.ts';
 
-export const PROJECT_NOT_FOUND = 'Project not found';
-
 type DetailRow = CardRow & {
   fullDescription: string;
   ownImageUrl: string | null;
