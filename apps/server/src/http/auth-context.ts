@@ -4,7 +4,8 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { SessionUser } from '@kept/contract';
 import { HttpError } from './errors.ts';
 
-export type UserLookup = (headers: Headers) => Promise<SessionUser | null>;
+/** The signed-in user of a Cookie header, or null. */
+export type UserLookup = (cookie: string) => Promise<SessionUser | null>;
 
 export const NOT_SIGNED_IN = 'You must be signed in to do that.';
 
@@ -17,7 +18,7 @@ export function registerAuthContext(app: FastifyInstance, lookup: UserLookup): v
     let found = cache.get(this);
     if (!found) {
       // No cookie, no session: answer without asking the session store (the anonymous path is hot).
-      found = this.headers.cookie ? lookup(fromNodeHeaders(this.headers)) : Promise.resolve(null);
+      found = this.headers.cookie ? lookup(this.headers.cookie) : Promise.resolve(null);
       cache.set(this, found);
     }
     return found;

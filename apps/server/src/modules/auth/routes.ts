@@ -37,7 +37,7 @@ export const authRoutes =
         .getSetCookie()
         .map((c) => c.split(';')[0])
         .join('; ');
-      const user = await accounts.currentUser(new Headers({ cookie }));
+      const user = await accounts.currentUser(cookie);
       return reply.header('cache-control', 'no-store').send({ user });
     });
 

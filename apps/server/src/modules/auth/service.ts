@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
 import type { Auth } from './auth.ts';
+import { createSessionReader, type SessionCookieSettings } from './session-reader.ts';
 
 export const ACCOUNT_MESSAGES = {
   usernameTaken: 'Username is already taken. Please choose a different username.',
@@ -31,6 +32,16 @@ export function createAccountService(deps: {
   log: { error: (o: object, m: string) => void };
 }) {
   const { auth, db, limiter } = deps;
+  let cookieSettings: Promise<SessionCookieSettings> | undefined;
+  const readSession = createSessionReader(db, () => {
+    cookieSettings ??= auth.$context.then((c) => ({
+      cookieName: c.authCookies.sessionToken.name,
+      secret: c.secret,
+      expiresInSec: c.sessionConfig.expiresIn,
+      updateAgeSec: c.sessionConfig.updateAge,
+    }));
+    return cookieSettings;
+  });
 
   const usernameTaken = async (username: string, exceptUserId?: string) => {
     const rows = await db.execute(
@@ -121,8 +132,11 @@ export function createAccountService(deps: {
       }
     },
 
-    async currentUser(headers: Headers): Promise<SessionUser | null> {
-      const session = await auth.api.getSession({ headers });
+    /** The signed-in user of a request's Cookie header, or null. */
+    async currentUser(cookie: string): Promise<SessionUser | null> {
+      const read = await readSession(cookie);
+      if (read !== 'ask-better-auth') return read;
+      const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
       if (!session) return null;
       const u = session.user as typeof session.user & { username?: string | null; timezone?: string | null };
       return {
