@@ -271,6 +271,29 @@ describe('counts and pages', () => {
     const beyond = await search({ searchText: 'pg-', offset: '150' });
     expect(beyond).toMatchObject({ projects: [], total: 120 });
   });
+
+  it('answers a search that matches nothing with 0 of Y, without counting the matches again', async () => {
+    const { rows } = await t.database.pool.query<{ n: number }>(
+      'select count(*)::int as n from projects where deleted_at is null',
+    );
+    const pool = t.database.pool;
+    const query = pool.query;
+    const texts: string[] = [];
+    pool.query = ((...args: Parameters<typeof query>) => {
+      const first = args[0] as unknown;
+      texts.push(typeof first === 'string' ? first : String((first as { text?: string }).text));
+      return (query as (...a: unknown[]) => unknown).apply(pool, args);
+    }) as typeof query;
+    let body: ProjectListResponse;
+    try {
+      body = await search({ searchText: 'no project is called this', offset: '0' });
+    } finally {
+      pool.query = query;
+    }
+    expect(body).toMatchObject({ projects: [], total: 0, visibleTotal: rows[0]!.n, offset: 0 });
+    expect(texts.some((text) => text.includes('project_tallies'))).toBe(true);
+    expect(texts.filter((text) => /count\(\*\)/.test(text) && !text.includes('with m as'))).toEqual([]);
+  });
 });
 
 describe('the server agrees with the shared filter rules', () => {

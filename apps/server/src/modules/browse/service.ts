@@ -184,7 +184,11 @@ export function createBrowseService(deps: { db: Db; clock: Clock; queryConcurren
       viewer ? favoriteIds(viewer) : Promise.resolve(undefined),
     ]);
     let counts = { total: found[0]?.matchTotal ?? 0, visibleTotal: found[0]?.visibleTotal ?? 0 };
-    if (found.length === 0) {
+    if (found.length === 0 && page.offset === 0 && page.limit > 0) {
+      // An empty first page is no match at all: only the visible count is left to read.
+      counts = { total: 0, visibleTotal: (await tallies()).total };
+    } else if (found.length === 0) {
+      // Past the end: how many matched before it.
       const [row] = await rows<{ n: number; visible: number }>(searchCountStatement(input, now, zone));
       counts = { total: row?.n ?? 0, visibleTotal: row?.visible ?? 0 };
     }
