@@ -39,6 +39,21 @@ describe('email', () => {
     expect(lines.join('\n')).toContain('Reset your password http://localhost:3000/reset-password?token=abc');
   });
 
+  it('makes the outbox folder again when it was removed after the first message', async () => {
+    const outboxDir = path.join(tmp, 'outbox-removed');
+    const mailer = createMailer({
+      from: 'Kept <no-reply@kept.local>',
+      outboxDir,
+      log: { info: () => {}, error: (_o, m) => expect.unreachable(m) },
+    });
+    await mailer.deliver({ to: 'ada@example.com', subject: 'First', ...content });
+    fs.rmSync(outboxDir, { recursive: true });
+    await mailer.deliver({ to: 'ada@example.com', subject: 'Second', ...content });
+    const files = fs.readdirSync(outboxDir);
+    expect(files).toHaveLength(1);
+    expect(fs.readFileSync(path.join(outboxDir, files[0]!), 'utf8')).toContain('Subject: Second');
+  });
+
   it('sends through SMTP when SMTP_URL is set', async () => {
     const received: string[] = [];
     const server = new SMTPServer({

@@ -32,6 +32,21 @@ export function createMailer(opts: {
     ? nodemailer.createTransport(opts.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const pending = new Set<Promise<void>>();
+  // The outbox folder is made on the first message, and again only if it has gone since.
+  let outboxMade = false;
+  const writeToOutbox = async (file: string, data: Buffer) => {
+    if (!outboxMade) {
+      await fs.mkdir(opts.outboxDir, { recursive: true });
+      outboxMade = true;
+    }
+    try {
+      await fs.writeFile(file, data);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      await fs.mkdir(opts.outboxDir, { recursive: true });
+      await fs.writeFile(file, data);
+    }
+  };
 
   const deliver = async (message: EmailMessage): Promise<void> => {
     const info = (await transport.sendMail({ from: opts.from, ...message })) as {
@@ -40,12 +55,11 @@ export function createMailer(opts: {
     };
     const link = firstLink(message.text);
     if (!opts.smtpUrl) {
-      await fs.mkdir(opts.outboxDir, { recursive: true });
       const file = path.join(
         opts.outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`,
       );
-      await fs.writeFile(file, info.message ?? Buffer.from(''));
+      await writeToOutbox(file, info.message ?? Buffer.from(''));
       opts.log.info(
         { to: message.to, subject: message.subject, link, file },
         `email written to outbox: ${message.subject}${link ? ` ${link}` : ''}`,

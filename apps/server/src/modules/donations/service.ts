@@ -26,8 +26,8 @@ export function createDonationService(deps: { db: Db; payments: PaymentService; 
       clientKey: string | undefined;
     }): Promise<PaymentIntentResponse> {
       const { donation } = input;
-      const notFound = new HttpError(404, 'not_found', DONATION_MESSAGES.notFound);
-      if (!isUuid(donation.projectId)) throw notFound;
+      const notFound = () => new HttpError(404, 'not_found', DONATION_MESSAGES.notFound);
+      if (!isUuid(donation.projectId)) throw notFound();
       const [project] = await deps.db
         .select({
           id: projects.id,
@@ -42,7 +42,7 @@ export function createDonationService(deps: { db: Db; payments: PaymentService; 
         })
         .from(projects)
         .where(and(eq(projects.id, donation.projectId), isNull(projects.deletedAt)));
-      if (!project) throw notFound;
+      if (!project) throw notFound();
       if (input.donorUserId === project.userId)
         throw new HttpError(403, 'forbidden', DONATION_MESSAGES.ownProject);
       const schedule = projectBounds({ ...project, timezone: project.projectTimezone });

@@ -159,10 +159,10 @@ export function createPaymentService(deps: {
 
   /** The payment, if the caller holds its client secret (else 404, saying nothing about whether it exists). */
   async function authorized(paymentId: string, clientSecret: string): Promise<PaymentRow> {
-    const notFound = new HttpError(404, 'not_found', PAYMENT_MESSAGES.notFound);
-    if (!isUuid(paymentId)) throw notFound;
+    const notFound = () => new HttpError(404, 'not_found', PAYMENT_MESSAGES.notFound);
+    if (!isUuid(paymentId)) throw notFound();
     const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
-    if (!row?.clientSecretHash || !safeEqual(row.clientSecretHash, sha256(clientSecret))) throw notFound;
+    if (!row?.clientSecretHash || !safeEqual(row.clientSecretHash, sha256(clientSecret))) throw notFound();
     return row;
   }
 
