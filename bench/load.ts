@@ -31,13 +31,20 @@ export type LoadOptions = {
   only?: string[];
 };
 
-type Run = { endpoint: (typeof LOAD_ENDPOINTS)[number]; path: string; fresh?: boolean };
+type Run = {
+  endpoint: (typeof LOAD_ENDPOINTS)[number];
+  path: string;
+  fresh?: boolean;
+  /** Asked by a signed-in member (a new one, signed in just before). */
+  signedIn?: boolean;
+};
 
-async function measure(base: string, target: Run, opts: LoadOptions): Promise<void> {
+async function measure(base: string, target: Run, opts: LoadOptions, cookie?: string): Promise<void> {
   // As a browser asks: compressed answers welcome (the shared cache keeps a gzipped copy).
   const headers: Record<string, string> = {
     'accept-encoding': 'gzip, deflate, br',
     ...(target.fresh ? { 'cache-control': 'no-cache' } : {}),
+    ...(cookie ? { cookie } : {}),
   };
   const sample = await fetch(base + target.path, { headers });
   const body = Buffer.from(await sample.arrayBuffer());
@@ -136,7 +143,28 @@ export const LOAD_ENDPOINTS = [
   'category-finishing-soon',
   'detail',
   'profile',
+  'session',
 ] as const;
+
+/** A new member, signed in through the real routes: their session cookie. */
+async function signedInCookie(base: string): Promise<string> {
+  const name = `load${Date.now().toString(36)}`;
+  const account = { email: `${name}@bench.example.com`, password: 'bench password 1' };
+  const post = (path: string, body: unknown) =>
+    fetch(base + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const up = await post('/api/auth/sign-up', { username: name, ...account, timezone: 'UTC' });
+  if (!up.ok) throw new Error(`sign-up answered ${up.status}: ${await up.text()}`);
+  const signIn = await post('/api/auth/sign-in', account);
+  if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
+  return signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
 
 export async function runLoadBenchmark(opts: LoadOptions): Promise<void> {
   const db = await openSeededDatabase({
@@ -180,10 +208,12 @@ export async function runLoadBenchmark(opts: LoadOptions): Promise<void> {
       { endpoint: 'category-finishing-soon', path: '/api/categories/finishing-soon', fresh: true },
       { endpoint: 'detail', path: `/api/projects/${projectId}` },
       { endpoint: 'profile', path: `/api/users/${username}` },
+      // Who is signed in: what every signed-in request asks first (decision 014).
+      { endpoint: 'session', path: '/api/session', signedIn: true },
     ];
     for (const target of runs) {
       if (!opts.only || opts.only.some((prefix) => target.endpoint.startsWith(prefix)))
-        await measure(base, target, opts);
+        await measure(base, target, opts, target.signedIn ? await signedInCookie(base) : undefined);
     }
 
     const now = new Date();
