@@ -6,7 +6,6 @@
 // session past its expiry (better-auth deletes it), one due for the sliding refresh (better-auth extends
 // it) — is handed to better-auth's own getSession, so its rules stay the only ones.
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { SessionUser } from '@kept/contract';
 import type { Db } from '../../db/client.ts';
 
@@ -71,6 +70,10 @@ export function dueForRefresh(expiresAt: Date, nowMs: number, settings: SessionC
   return expiresAt.getTime() - settings.expiresInSec * 1000 + settings.updateAgeSec * 1000 <= nowMs;
 }
 
+const SESSION_USER_SQL = `select s.expires_at, u.id, u.email, u.username, u.timezone, u.created_at
+  from sessions s join users u on u.id = s.user_id
+ where s.token = $1`;
+
 type Row = {
   expires_at: Date | string;
   id: string;
@@ -85,11 +88,12 @@ export function createSessionReader(db: Db, settings: () => Promise<SessionCooki
     const s = await settings();
     const token = verifiedToken(cookieValue(cookieHeader, s.cookieName), s.secret);
     if (!token) return null;
-    const { rows } = await db.execute<Row>(
-      sql`select s.expires_at, u.id, u.email, u.username, u.timezone, u.created_at
-            from sessions s join users u on u.id = s.user_id
-           where s.token = ${token}`,
-    );
+    // A named statement: parsed and planned once per connection (planning was most of its time).
+    const { rows } = await db.$client.query<Row>({
+      name: 'kept_session_user_v1',
+      text: SESSION_USER_SQL,
+      values: [token],
+    });
     const row = rows[0];
     if (!row) return null;
     const expiresAt = new Date(row.expires_at);
