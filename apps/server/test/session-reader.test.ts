@@ -44,6 +44,23 @@ describe('verifiedToken', () => {
     expect(verifiedToken(`tok.${'A'.repeat(43)}=`, SECRET)).toBeNull();
     expect(verifiedToken(`tok.${'A'.repeat(44)}`, SECRET)).toBeNull();
     expect(verifiedToken(undefined, SECRET)).toBeNull();
+    // The same signature in URL-safe base64 is not the signature better-auth wrote.
+    const withPlusOrSlash = (t: string) => {
+      for (let i = 0; ; i += 1) {
+        const s = sign(`${t}${i}`, SECRET);
+        if (/[+/]/.test(s.slice(s.lastIndexOf('.') + 1))) return s;
+      }
+    };
+    const plus = withPlusOrSlash('tok');
+    expect(verifiedToken(plus, SECRET)).not.toBeNull();
+    const dot = plus.lastIndexOf('.');
+    const variant =
+      plus.slice(0, dot + 1) +
+      plus
+        .slice(dot + 1)
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_');
+    expect(verifiedToken(variant, SECRET)).toBeNull();
   });
 });
 

@@ -60,8 +60,9 @@ export function verifiedToken(value: string | undefined, secret: string): string
   const token = value.slice(0, dot);
   const signature = value.slice(dot + 1);
   if (signature.length !== 44 || !signature.endsWith('=')) return null;
-  const expected = crypto.createHmac('sha256', secret).update(token).digest();
-  const given = Buffer.from(signature, 'base64');
+  // Compared as text: better-call decodes with atob, which takes standard base64 only.
+  const expected = Buffer.from(crypto.createHmac('sha256', secret).update(token).digest('base64'));
+  const given = Buffer.from(signature);
   return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? token : null;
 }
 
