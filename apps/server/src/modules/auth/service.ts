@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
 import type { Auth } from './auth.ts';
-import { createSessionReader, type SessionCookieSettings } from './session-reader.ts';
+import { createSessionReader, sessionUser, type SessionCookieSettings } from './session-reader.ts';
 
 export const ACCOUNT_MESSAGES = {
   usernameTaken: 'Username is already taken. Please choose a different username.',
@@ -138,14 +138,9 @@ export function createAccountService(deps: {
       if (read !== 'ask-better-auth') return read;
       const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
       if (!session) return null;
-      const u = session.user as typeof session.user & { username?: string | null; timezone?: string | null };
-      return {
-        id: u.id,
-        email: u.email,
-        username: u.username ?? null,
-        timezone: u.timezone ?? 'UTC',
-        createdAt: new Date(u.createdAt).toISOString(),
-      };
+      return sessionUser(
+        session.user as typeof session.user & { username?: string | null; timezone?: string | null },
+      );
     },
 
     usernameTaken,

@@ -100,12 +100,23 @@ export function createSessionReader(db: Db, settings: () => Promise<SessionCooki
     const expiresAt = new Date(row.expires_at);
     const now = Date.now();
     if (expiresAt.getTime() <= now || dueForRefresh(expiresAt, now, s)) return 'ask-better-auth';
-    return {
-      id: row.id,
-      email: row.email,
-      username: row.username ?? null,
-      timezone: row.timezone ?? 'UTC',
-      createdAt: new Date(row.created_at).toISOString(),
-    };
+    return sessionUser({ ...row, createdAt: row.created_at });
+  };
+}
+
+/** The SessionUser of a user row, read here or by better-auth. */
+export function sessionUser(user: {
+  id: string;
+  email: string;
+  username?: string | null;
+  timezone?: string | null;
+  createdAt: Date | string;
+}): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username ?? null,
+    timezone: user.timezone ?? 'UTC',
+    createdAt: new Date(user.createdAt).toISOString(),
   };
 }
