@@ -6,8 +6,9 @@
 // takes the next of 50 in turn), and 1 donation (intent + simulated card confirm: two requests). Every
 // request comes from its own client address (X-Forwarded-For), as through a load balancer, so the
 // per-IP payment limits (300 an hour) see many visitors, not one.
-// Prints one JSON line: throughput, p50/p99 over every request, errors, non-2xx, and per kind of
-// request its count and p50/p99 as seen by the client (to find a slow endpoint).
+// Prints one JSON line: throughput, p50/p99 over every request, errors, non-2xx, per kind of request
+// its count and p50/p99 as seen by the client (to find a slow endpoint), and the tables whose
+// autovacuum finished during the measured minute (it competes for the same CPU).
 import autocannon, { type Request } from 'autocannon';
 import pg from 'pg';
 import { TAGS, TAG_NAMES } from '@kept/domain';
@@ -125,6 +126,20 @@ async function makeOwner(base: string, name: string): Promise<Owner> {
   if (confirm.json.status !== 'succeeded')
     throw new Error(`deposit did not succeed: ${JSON.stringify(confirm.json)}`);
   return { cookie, projectId: String(confirm.json.projectId) };
+}
+
+/** Autovacuum runs so far, per table (PostgreSQL's statistics). */
+async function autovacuumCounts(url: string): Promise<Map<string, number>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ relname: string; n: string }>(
+      'select relname, autovacuum_count as n from pg_stat_user_tables',
+    );
+    return new Map(rows.map((row) => [row.relname, Number(row.n)]));
+  } finally {
+    await client.end();
+  }
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -265,10 +280,17 @@ export async function runMixedBenchmark(opts: MixedOptions): Promise<void> {
       autocannon({ url: base, connections: opts.connections, duration: durationSec, requests });
     // Warm up (JIT, prepared statements, caches), then measure.
     await run(5);
+    const vacuumsBefore = await autovacuumCounts(db.url);
     record = true;
     nextConn = 0;
     const result = await run(opts.durationSec);
     record = false;
+    // An autovacuum of a large table inside the window takes CPU from the run: say so beside the figures.
+    const vacuumsAfter = await autovacuumCounts(db.url);
+    const autovacuumed = [...vacuumsAfter]
+      .filter(([table, n]) => n > (vacuumsBefore.get(table) ?? 0))
+      .map(([table]) => table)
+      .sort();
 
     const byKind: Record<string, { n: number; p50_ms: number; p99_ms: number }> = {};
     for (const kind of new Set(CYCLE)) {
@@ -289,6 +311,7 @@ export async function runMixedBenchmark(opts: MixedOptions): Promise<void> {
         requests: result.latency.totalCount,
         mix: '16 reads : 3 check-ins : 1 donation (intent + confirm) per 21 requests',
         by_kind: byKind,
+        autovacuumed_during_run: autovacuumed,
       }),
     );
   } finally {
