@@ -135,3 +135,37 @@ export async function startApp(env: NodeJS.ProcessEnv): Promise<RunningApp> {
   }
   return { base, child, stop };
 }
+
+/** POST a JSON body to the running app; anything but 2xx throws with the answer. */
+export async function postJson(
+  base: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  const res = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${text.slice(0, 200)}`);
+  return { json: JSON.parse(text) as Record<string, unknown>, setCookie: res.headers.getSetCookie() };
+}
+
+/**
+ * A new member, signed up and signed in through the real routes (`name@bench.example.com`): their
+ * session cookie. `headers` gives each request's extra headers (a client address, say).
+ */
+export async function signedInCookie(
+  base: string,
+  name: string,
+  opts: { timezone?: string; headers?: () => Record<string, string> } = {},
+): Promise<string> {
+  const headers = opts.headers ?? (() => ({}));
+  const account = { email: `${name}@bench.example.com`, password: 'bench password 1' };
+  const timezone = opts.timezone ?? 'UTC';
+  await postJson(base, '/api/auth/sign-up', { username: name, ...account, timezone }, headers());
+  const signIn = await postJson(base, '/api/auth/sign-in', account, headers());
+  return signIn.setCookie.map((c) => c.split(';')[0]).join('; ');
+}

@@ -17,7 +17,7 @@ import { HOME_SIZES } from '../apps/server/src/modules/browse/service.ts';
 import { COUNTERS_DUE_SQL } from '../apps/server/src/modules/projects/counters.ts';
 import { PROFILE_SQL } from '../apps/server/src/modules/profiles/routes.ts';
 import { CHECKINS_SQL, PROJECT_SQL } from '../apps/server/src/modules/projects/detail.ts';
-import { openSeededDatabase, startApp, type RunningApp } from './app.ts';
+import { openSeededDatabase, signedInCookie, startApp, type RunningApp } from './app.ts';
 
 export type LoadOptions = {
   projects: number;
@@ -146,26 +146,6 @@ export const LOAD_ENDPOINTS = [
   'session',
 ] as const;
 
-/** A new member, signed in through the real routes: their session cookie. */
-async function signedInCookie(base: string): Promise<string> {
-  const name = `load${Date.now().toString(36)}`;
-  const account = { email: `${name}@bench.example.com`, password: 'bench password 1' };
-  const post = (path: string, body: unknown) =>
-    fetch(base + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const up = await post('/api/auth/sign-up', { username: name, ...account, timezone: 'UTC' });
-  if (!up.ok) throw new Error(`sign-up answered ${up.status}: ${await up.text()}`);
-  const signIn = await post('/api/auth/sign-in', account);
-  if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
-  return signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
 export async function runLoadBenchmark(opts: LoadOptions): Promise<void> {
   const db = await openSeededDatabase({
     projects: opts.projects,
@@ -213,7 +193,12 @@ export async function runLoadBenchmark(opts: LoadOptions): Promise<void> {
     ];
     for (const target of runs) {
       if (!opts.only || opts.only.some((prefix) => target.endpoint.startsWith(prefix)))
-        await measure(base, target, opts, target.signedIn ? await signedInCookie(base) : undefined);
+        await measure(
+          base,
+          target,
+          opts,
+          target.signedIn ? await signedInCookie(base, `load${Date.now().toString(36)}`) : undefined,
+        );
     }
 
     const now = new Date();

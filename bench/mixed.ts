@@ -13,7 +13,7 @@ import autocannon, { type Request } from 'autocannon';
 import pg from 'pg';
 import { TAGS, TAG_NAMES } from '@kept/domain';
 import { prng } from '../apps/server/src/db/seed/scale.ts';
-import { openSeededDatabase, startApp, type RunningApp } from './app.ts';
+import { openSeededDatabase, postJson, signedInCookie, startApp, type RunningApp } from './app.ts';
 
 export type MixedOptions = {
   projects: number;
@@ -81,28 +81,16 @@ function nextIp(): string {
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
-async function post(base: string, path: string, body: unknown, cookie?: string) {
-  const res = await fetch(base + path, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-forwarded-for': nextIp(),
-      ...(cookie ? { cookie } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${text.slice(0, 200)}`);
-  return { json: JSON.parse(text) as Record<string, unknown>, setCookie: res.headers.getSetCookie() };
-}
+/** A POST as from a visitor of its own (a new client address), signed in when `cookie` is given. */
+const post = (base: string, path: string, body: unknown, cookie?: string) =>
+  postJson(base, path, body, { 'x-forwarded-for': nextIp(), ...(cookie ? { cookie } : {}) });
 
 /** A signed-in owner with a paid project, through the real paths (sign-up, sign-in, deposit, card). */
 async function makeOwner(base: string, name: string): Promise<Owner> {
-  const email = `${name}@bench.example.com`;
-  const password = 'bench password 1';
-  await post(base, '/api/auth/sign-up', { username: name, email, password, timezone: 'America/New_York' });
-  const signIn = await post(base, '/api/auth/sign-in', { email, password });
-  const cookie = signIn.setCookie.map((c) => c.split(';')[0]).join('; ');
+  const cookie = await signedInCookie(base, name, {
+    timezone: 'America/New_York',
+    headers: () => ({ 'x-forwarded-for': nextIp() }),
+  });
   const intent = await post(
     base,
     '/api/payments/deposit-intent',
