@@ -263,3 +263,32 @@ test.describe('signed-in menus', () => {
     ).toBeVisible();
   });
 });
+
+test.describe('a page load', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('knows who is signed in and has its screen code on the way, without asking /api/session', async ({
+    page,
+    baseURL,
+  }) => {
+    const sessionChecks: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/session') sessionChecks.push(request.url());
+    });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+
+    await page.goto('/how-it-works');
+    await expect(page.getByRole('heading', { level: 1, name: 'How Kept works' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
+
+    const { username } = await signUpAndSignIn(page, baseURL!);
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await expect(nav.getByRole('button', { name: `Account menu for ${username}` })).toBeVisible();
+    expect(sessionChecks).toEqual([]);
+
+    // The page names its screen's code itself, so the browser fetches it beside the entry script.
+    const html = await (await page.request.get('/settings')).text();
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/settings-[\w-]+\.js">/);
+  });
+});

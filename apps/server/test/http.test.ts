@@ -69,7 +69,7 @@ describe('HTTP basics', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
-      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
       expect(res.body).toContain('SPA');
       expectSecurityHeaders(res.headers);
     }

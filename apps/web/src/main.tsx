@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { seedSessionFromPage } from './features/session/boot';
 import { createQueryClient } from './lib/query-client';
 import { preloadScreen } from './router';
 import './styles.css';
@@ -9,9 +10,11 @@ const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html');
 
 preloadScreen(window.location.pathname);
+const queryClient = createQueryClient();
+seedSessionFromPage(queryClient);
 
 createRoot(root).render(
   <StrictMode>
-    <App queryClient={createQueryClient()} />
+    <App queryClient={queryClient} />
   </StrictMode>,
 );

@@ -5,3 +5,5 @@ export * from './auth.ts';
 export * from './account.ts';
 export * from './projects.ts';
 export * from './payments.ts';
+export * from './boot.ts';
+export * from './screens.ts';

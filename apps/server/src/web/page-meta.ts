@@ -133,5 +133,13 @@ export function renderPageMeta(html: string, meta: PageMeta, baseUrl: string): s
   const withoutOld = html
     .replace(/<meta\s+name="description"[^>]*>\s*/i, '')
     .replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${title} | Kept</title>`);
-  return withoutOld.replace(/<\/head>/i, () => `  ${tags.join('\n    ')}\n  </head>`);
+  return insertIntoHead(withoutOld, `  ${tags.join('\n    ')}\n  `);
+}
+
+/**
+ * The page with `markup` added at the end of its <head>. A function replacement, not a string: a '$' in
+ * the markup (an email, a title) must not be read as a replacement pattern.
+ */
+export function insertIntoHead(html: string, markup: string): string {
+  return html.replace(/<\/head>/i, () => `${markup}</head>`);
 }

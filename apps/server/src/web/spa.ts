@@ -1,14 +1,17 @@
 // Serves the built web app: hashed assets cached for a year, index.html never cached, and every other
 // GET falls back to index.html so client-side routes survive a reload. Unknown /api/* paths get a JSON 404.
 // Project and profile pages get their own <title> and link-preview tags (Open Graph, Twitter), escaped.
+// Every page carries who is signed in (boot-state.ts), so its first render needs no round trip.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorEnvelope } from '@kept/contract';
 import type { Db } from '../db/client.ts';
 import { hadBadUrl } from '../http/bad-url.ts';
-import { lookupPageMeta, renderPageMeta, type PageMeta } from './page-meta.ts';
+import { bootStateScript } from './boot-state.ts';
+import { insertIntoHead, lookupPageMeta, renderPageMeta, type PageMeta } from './page-meta.ts';
+import { screenPreloads } from './screen-preload.ts';
 
 const MISSING_BUILD = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kept</title></head>
 <body><main><h1>Kept</h1><p>The web app has not been built yet. Run <code>npm run build</code>.</p></main></body></html>`;
@@ -38,19 +41,45 @@ export async function registerSpa(
   }
   let indexHtml: string | undefined;
   const readIndex = () => (indexHtml ??= hasBuild ? fs.readFileSync(indexPath, 'utf8') : MISSING_BUILD);
-  const sendIndex = (reply: FastifyReply, html: string, status = 200) =>
-    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  const preloadsOf = screenPreloads(distDir);
+  /**
+   * A page: index.html with its screen's code preloaded and who is signed in written into it. It differs
+   * per visitor, so no shared cache keeps it. When the session cannot be read, the page goes out without
+   * it and asks /api/session.
+   */
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, html: string, status = 200) => {
+    let head = preloadsOf(request.url.split('?')[0] ?? '/');
+    try {
+      head += bootStateScript({ session: { user: await request.currentUser() } });
+    } catch (err) {
+      request.log.warn({ err }, 'page sent without its boot state: the session could not be read');
+    }
+    return reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'Cookie')
+      .send(insertIntoHead(html, head));
+  };
 
   if (meta) {
-    const page = async (reply: FastifyReply, found: PageMeta | null) => {
-      if (!found) return sendIndex(reply, readIndex(), 404);
-      return sendIndex(reply, renderPageMeta(readIndex(), found, meta.baseUrl));
+    const page = async (request: FastifyRequest, reply: FastifyReply, found: PageMeta | null) => {
+      if (!found) return sendIndex(request, reply, readIndex(), 404);
+      return sendIndex(request, reply, renderPageMeta(readIndex(), found, meta.baseUrl));
     };
     app.get<{ Params: { projectId: string } }>('/project/:projectId', async (request, reply) =>
-      page(reply, await lookupPageMeta(meta.db, app.clock.now(), { projectId: request.params.projectId })),
+      page(
+        request,
+        reply,
+        await lookupPageMeta(meta.db, app.clock.now(), { projectId: request.params.projectId }),
+      ),
     );
     app.get<{ Params: { username: string } }>('/user/:username', async (request, reply) =>
-      page(reply, await lookupPageMeta(meta.db, app.clock.now(), { username: request.params.username })),
+      page(
+        request,
+        reply,
+        await lookupPageMeta(meta.db, app.clock.now(), { username: request.params.username }),
+      ),
     );
   }
 
@@ -66,6 +95,6 @@ export async function registerSpa(
     if (!isPage || /\.[a-z0-9]+$/i.test(pathname)) {
       return reply.status(404).send(errorEnvelope('not_found', 'Not found.'));
     }
-    return sendIndex(reply, readIndex());
+    return sendIndex(request, reply, readIndex());
   });
 }
