@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { seedSessionFromPage } from './features/session/boot';
 import { createQueryClient } from './lib/query-client';
+import { warmIntl } from './lib/warm-intl';
 import { preloadScreen } from './router';
 import './styles.css';
 
@@ -10,6 +11,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html');
 
 preloadScreen(window.location.pathname);
+setTimeout(warmIntl, 0);
 const queryClient = createQueryClient();
 seedSessionFromPage(queryClient);
 
