@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { seedSessionFromPage } from './features/session/boot';
@@ -15,8 +15,13 @@ setTimeout(warmIntl, 0);
 const queryClient = createQueryClient();
 seedSessionFromPage(queryClient);
 
-createRoot(root).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
-);
+// A transition: React renders the first screen in slices that yield to the browser every few
+// milliseconds, instead of in one long task. The page's own loading indicator stays up until it is done.
+const reactRoot = createRoot(root);
+startTransition(() => {
+  reactRoot.render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+});

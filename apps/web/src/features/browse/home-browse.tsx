@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Hourglass from 'lucide-react/icons/hourglass';
 import Sparkles from 'lucide-react/icons/sparkles';
@@ -83,20 +83,21 @@ export function homeSections(home: HomeResponse, signedIn: boolean): Section[] {
  */
 const FIRST_SECTIONS = 2;
 const SECTIONS_PER_STEP = 4;
-/** Sections below those: laid out and painted only when they come near the screen. */
-const BELOW_THE_FOLD = '[content-visibility:auto] [contain-intrinsic-size:auto_30rem]';
 
 function HomeSections({ enabled }: { enabled: boolean }) {
   const { user } = useSession();
   const home = useHomeSections({ enabled });
   const [shownCount, setShownCount] = useState(FIRST_SECTIONS);
-  const sections = home.data ? homeSections(home.data, user !== null) : [];
+  // Drawn from the data in a background render that yields to the browser every few milliseconds, not in
+  // one long task when the data arrives; the loading state stays up meanwhile.
+  const data = useDeferredValue(home.data);
+  const sections = data ? homeSections(data, user !== null) : [];
   const more = shownCount < sections.length;
   useEffect(() => {
     if (more) startTransition(() => setShownCount((count) => count + SECTIONS_PER_STEP));
   }, [more, shownCount]);
-  if (home.isPending) return <LoadingProjects />;
   if (home.isError) return <ProjectsError error={home.error} onRetry={() => void home.refetch()} />;
+  if (data === undefined) return <LoadingProjects />;
   return (
     <div className="space-y-12">
       {sections.slice(0, shownCount).map((section, index) => (
@@ -106,7 +107,7 @@ function HomeSections({ enabled }: { enabled: boolean }) {
           title={section.title}
           icon={section.icon}
           projects={section.projects}
-          {...(index >= FIRST_SECTIONS ? { className: BELOW_THE_FOLD } : {})}
+          {...(index >= FIRST_SECTIONS ? { className: 'below-the-fold' } : {})}
         />
       ))}
     </div>

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Camera from 'lucide-react/icons/camera';
@@ -157,14 +157,10 @@ export function ProjectPage({ projectId }: { projectId: string }) {
     query.data ? query.data.project.title : notFound ? MESSAGES.projectNotFoundTitle : 'Project',
   );
 
-  if (query.isPending) {
-    return (
-      <div role="status" className="flex min-h-[40vh] items-center justify-center gap-3 text-slate-700">
-        <Spinner className="text-primary-700" />
-        {PROJECT_TEXT.loading}
-      </div>
-    );
-  }
+  // The page is drawn from the data in a background render that yields to the browser every few
+  // milliseconds, not in one long task when the data arrives; the loading state stays up meanwhile.
+  const detail = useDeferredValue(query.data);
+
   if (query.isError) {
     if (notFound) return <NotFound />;
     return (
@@ -179,7 +175,15 @@ export function ProjectPage({ projectId }: { projectId: string }) {
       </>
     );
   }
-  return <LoadedProject detail={query.data} now={query.dataUpdatedAt} refetch={query.refetch} />;
+  if (detail === undefined) {
+    return (
+      <div role="status" className="flex min-h-[40vh] items-center justify-center gap-3 text-slate-700">
+        <Spinner className="text-primary-700" />
+        {PROJECT_TEXT.loading}
+      </div>
+    );
+  }
+  return <LoadedProject detail={detail} now={query.dataUpdatedAt} refetch={query.refetch} />;
 }
 
 function LoadedProject({
@@ -450,11 +454,11 @@ function LoadedProject({
             </div>
           </Card>
 
-          <Card className="p-5 sm:p-6">
+          <Card className="below-the-fold p-5 sm:p-6">
             <CheckInCalendar project={project} checkIns={checkIns} now={now} />
           </Card>
 
-          <Card className="p-5 sm:p-6">
+          <Card className="below-the-fold p-5 sm:p-6">
             <ProjectTimeline
               project={project}
               checkIns={checkIns}
