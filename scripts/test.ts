@@ -57,12 +57,13 @@ const allSteps: Step[] = [
     cmd: ['npx', 'playwright', 'test', '-c', 'lighthouse.config.ts', '--reporter=list,json'],
     results: { file: lighthouseResults, kind: 'playwright' },
     // Accessibility, best practices and SEO are held to the bars. Mobile performance is printed
-    // and held to a floor that catches regressions: on this 2-core VM it lands at 57–69 idle, not 90
-    // (decision 011), and a bar the machine cannot hold steadily would make CI flaky.
+    // and held to a floor that catches regressions (a layout shift, a blocking script): it lands at 94–98
+    // on an idle 2-core VM of this kind, and at 79–95 with the CPU slowed twice as much as Lighthouse does
+    // (decisions 011, 015). A bar of 90 a slower machine cannot hold steadily would make CI flaky.
     env: {
       PLAYWRIGHT_JSON_OUTPUT_FILE: lighthouseResults,
       KEPT_E2E_REUSE_BUILD: '1',
-      KEPT_LIGHTHOUSE_MIN_PERFORMANCE: '35',
+      KEPT_LIGHTHOUSE_MIN_PERFORMANCE: '70',
     },
   },
 ];
