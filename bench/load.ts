@@ -190,6 +190,8 @@ export async function runLoadBenchmark(opts: LoadOptions): Promise<void> {
       { endpoint: 'profile', path: `/api/users/${username}` },
       // Who is signed in: what every signed-in request asks first (decision 014).
       { endpoint: 'session', path: '/api/session', signedIn: true },
+      // A page: index.html with who is signed in and its screen's preloads written in (decision 015).
+      { endpoint: 'page-signed-in', path: '/my-projects', signedIn: true },
     ];
     for (const target of runs) {
       if (!opts.only || opts.only.some((prefix) => target.endpoint.startsWith(prefix)))
