@@ -144,6 +144,7 @@ export const LOAD_ENDPOINTS = [
   'detail',
   'profile',
   'session',
+  'page-signed-in',
 ] as const;
 
 export async function runLoadBenchmark(opts: LoadOptions): Promise<void> {
