@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { insertProject, insertUser } from './support/browse.ts';
 import { manualClock } from './support/clock.ts';
+import { BOOT_STATE_BLOCK } from './support/pages.ts';
 
 const NOW = new Date('2026-03-20T12:00:00Z');
 const INDEX = `<!doctype html>
@@ -52,8 +53,7 @@ afterAll(async () => {
 });
 
 /** The page without who is signed in (page-boot.test.ts checks that part). */
-const withoutBootState = (html: string) =>
-  html.replace(/<script type="application\/json" id="kept-boot">[^<]*<\/script>/, '');
+const withoutBootState = (html: string) => html.replace(BOOT_STATE_BLOCK, '');
 
 const meta = (html: string, key: string) =>
   new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html)?.[1];

@@ -4,11 +4,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOT_STATE_ELEMENT_ID, SessionResponseSchema, screenOfPath, type BootState } from '@kept/contract';
+import { SessionResponseSchema, screenOfPath, type BootState } from '@kept/contract';
 import { bootStateScript } from '../src/web/boot-state.ts';
 import { insertIntoHead } from '../src/web/page-meta.ts';
 import { screenChunks, screenPreloads } from '../src/web/screen-preload.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
+import { BOOT_STATE_BLOCK } from './support/pages.ts';
 import { createUser } from './support/users.ts';
 
 const INDEX = `<!doctype html><html lang="en"><head><title>Kept</title></head>
@@ -53,9 +54,7 @@ afterAll(async () => {
 
 /** The boot state a page carries, checked against the contract; undefined when it has none. */
 function bootStateOf(html: string) {
-  const match = new RegExp(
-    `<script type="application/json" id="${BOOT_STATE_ELEMENT_ID}">([^<]*)</script>`,
-  ).exec(html);
+  const match = BOOT_STATE_BLOCK.exec(html);
   if (!match) return undefined;
   const { session, ...rest } = JSON.parse(match[1]!) as BootState;
   expect(rest).toEqual({});
