@@ -200,6 +200,15 @@ describe('completed projects, tags and search text', () => {
     });
     await insertProject(t.database.pool, {
       userId: other.id,
+      title: 'srch Settled guitar project',
+      tag: 'Music',
+      createdAt: '2026-01-05T10:00:00Z',
+      lengthDays: 10,
+      frequencyDays: 5,
+      status: 'settled',
+    });
+    await insertProject(t.database.pool, {
+      userId: other.id,
       title: 'srch Deleted guitar',
       tag: 'Music',
       createdAt: '2026-03-01T10:00:00Z',
@@ -209,16 +218,27 @@ describe('completed projects, tags and search text', () => {
 
   it('hides completed projects unless includeCompleted, and never shows deleted ones', async () => {
     expect(await found('srch', {})).toEqual(['srch Learn guitar', 'srch Paint daily']);
+    // The old project is past its end but not yet moved on (status 'active'); the settled one is
+    // found through the other status half of the search (queries.ts, matchingRows).
     expect(await found('srch', { includeCompleted: 'true' })).toEqual([
       'srch Learn guitar',
       'srch Old guitar project',
       'srch Paint daily',
+      'srch Settled guitar project',
     ]);
+    expect(await found('srch', { searchText: 'srch guitar', includeCompleted: 'true' })).toEqual([
+      'srch Learn guitar',
+      'srch Old guitar project',
+      'srch Settled guitar project',
+    ]);
+    const counted = await search({ searchText: 'srch guitar', includeCompleted: 'true', offset: '10' });
+    expect(counted.projects).toEqual([]);
+    expect(counted.total).toBe(3);
   });
 
   it('keeps only the chosen tags', async () => {
     expect(await found('srch', { categoryTags: 'Art' })).toEqual(['srch Paint daily']);
-    expect(await found('srch', { categoryTags: 'Art,Music', includeCompleted: 'true' })).toHaveLength(3);
+    expect(await found('srch', { categoryTags: 'Art,Music', includeCompleted: 'true' })).toHaveLength(4);
     expect(await found('srch', { categoryTags: 'Reading' })).toEqual([]);
   });
 
@@ -313,6 +333,7 @@ describe('the server agrees with the shared filter rules', () => {
         titleWords: fc.subarray(words, { minLength: 1, maxLength: 3 }),
         owner: fc.integer({ min: 0, max: 3 }),
         checkInDays: fc.subarray([1, 2, 3, 5, 8, 9, 13, 20, 30, 45, 60], { maxLength: 6 }),
+        endedStatus: fc.constantFrom('active', 'completed', 'settled'),
       }),
       { numRuns: 60, seed: 20260320 },
     );
@@ -327,6 +348,12 @@ describe('the server agrees with the shared filter rules', () => {
         .filter((d) => d.getTime() <= NOW.getTime())
         .map((d) => d.toISOString().slice(0, 10));
       const owner = owners[r.owner]!;
+      const endsAt = projectSchedule({
+        createdAt: created,
+        totalLengthDays: r.lengthDays,
+        checkInFrequencyDays: frequencyDays,
+        timezone: r.zone,
+      }).endsAt;
       const input = {
         userId: owner.id,
         username: owner.username,
@@ -341,6 +368,8 @@ describe('the server agrees with the shared filter rules', () => {
         depositCents: 1_000,
         checkIns: checkInDates,
         checkInDates,
+        // An ended project keeps 'active' until the lifecycle moves it on, then 'completed' or 'settled'.
+        status: endsAt.getTime() < NOW.getTime() ? r.endedStatus : 'active',
       };
       inputs.push(input);
       await insertProject(t.database.pool, input);

@@ -68,19 +68,24 @@ describe('database schema', () => {
     ]);
   });
 
-  it('keeps the search indexes’ pending lists small, and indexes a user’s payments', async () => {
-    const { rows } = await db.pool.query<{ relname: string; reloptions: string[] | null }>(
-      `select relname, reloptions from pg_class
-        where relname in ('projects_search_doc_trgm_idx', 'projects_live_search_trgm_idx') order by relname`,
+  it('keeps the search indexes in two status halves with small pending lists, and indexes a user’s payments', async () => {
+    // Every trigram index on projects: the two status halves (decision 016), and no other.
+    const { rows } = await db.pool.query<{ relname: string; reloptions: string[] | null; predicate: string }>(
+      `select c.relname, c.reloptions, pg_get_expr(i.indpred, i.indrelid) as predicate
+         from pg_index i join pg_class c on c.oid = i.indexrelid
+        where i.indrelid = 'projects'::regclass and pg_get_indexdef(i.indexrelid) like '%gin_trgm_ops%'
+        order by c.relname`,
     );
     expect(rows).toEqual([
       {
-        relname: 'projects_live_search_trgm_idx',
+        relname: 'projects_ended_search_trgm_idx',
         reloptions: [`gin_pending_list_limit=${GIN_PENDING_LIST_KB}`],
+        predicate: "((deleted_at IS NULL) AND (project_status <> 'active'::text))",
       },
       {
-        relname: 'projects_search_doc_trgm_idx',
+        relname: 'projects_live_search_trgm_idx',
         reloptions: [`gin_pending_list_limit=${GIN_PENDING_LIST_KB}`],
+        predicate: "((deleted_at IS NULL) AND (project_status = 'active'::text))",
       },
     ]);
     const { rows: userIndex } = await db.pool.query<{ indexdef: string }>(

@@ -212,19 +212,23 @@ export const projects = pgTable(
     index('projects_completed_idx').on(t.completedCheckins),
     index('projects_counters_due_idx').on(t.countersValidUntil),
     index('projects_next_tick_idx').on(t.nextTickAt),
-    /** Search text: every word in title, description or tag (pg_trgm over the lower-cased document). */
-    index('projects_search_doc_trgm_idx')
-      .using('gin', sql`${t.searchDoc} gin_trgm_ops`)
-      .with({ gin_pending_list_limit: GIN_PENDING_LIST_KB }),
     /**
-     * The same over projects not yet completed (a live project's status is always 'active': the
-     * lifecycle tick and settlement move it on only after the end), for the default search, which
-     * hides completed projects: a third of the candidates to recheck.
+     * Search text: every word in title, description or tag (pg_trgm over the lower-cased document),
+     * in two halves that never hold the same row. The live half (a live project's status is always
+     * 'active': the lifecycle tick and settlement move it on only after the end) serves the default
+     * search, which hides completed projects: a third of the candidates to recheck. A search with
+     * completed projects reads both (queries.ts, matchingRows). Check-ins and donations rewrite a live
+     * project's row, and each new row version adds its words to every trigram index that holds it:
+     * one index, not two (decision 016).
      */
     index('projects_live_search_trgm_idx')
       .using('gin', sql`${t.searchDoc} gin_trgm_ops`)
       .with({ gin_pending_list_limit: GIN_PENDING_LIST_KB })
       .where(sql`${t.deletedAt} is null and ${t.projectStatus} = 'active'`),
+    index('projects_ended_search_trgm_idx')
+      .using('gin', sql`${t.searchDoc} gin_trgm_ops`)
+      .with({ gin_pending_list_limit: GIN_PENDING_LIST_KB })
+      .where(sql`${t.deletedAt} is null and ${t.projectStatus} <> 'active'`),
     // The filtered search over live projects without search words (decision 005): a third the size of
     // projects_tag_filter_idx, which also holds ended projects.
     index('projects_live_filter_idx')

@@ -39,6 +39,8 @@ export type ProjectInput = {
   refundableCents?: number;
   imageUrl?: string | null;
   deleted?: boolean;
+  /** The stored status (default 'active'); the lifecycle tick and settlement move an ended project on. */
+  status?: 'active' | 'completed' | 'settled';
   /** Local dates (in the project's zone) of check-ins after the automatic first one. */
   checkIns?: string[];
 };
@@ -54,8 +56,9 @@ export async function insertProject(pool: pg.Pool, input: ProjectInput): Promise
   const { rows } = await pool.query<{ id: string }>(
     `insert into projects (user_id, title, tag, description, image_url, deposit_amount, refundable_amount, created_at,
        end_date, total_length_days, total_length_value, total_length_unit, check_in_frequency_days,
-       check_in_frequency_value, check_in_frequency_unit, project_timezone, payment_intent_id, deleted_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, 'days', $11, $11, 'days', $12, $13, $14)
+       check_in_frequency_value, check_in_frequency_unit, project_timezone, payment_intent_id, deleted_at,
+       project_status)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, 'days', $11, $11, 'days', $12, $13, $14, $15)
      returning id`,
     [
       input.userId,
@@ -72,6 +75,7 @@ export async function insertProject(pool: pg.Pool, input: ProjectInput): Promise
       timezone,
       `pi_row_${crypto.randomUUID()}`,
       input.deleted ? created : null,
+      input.status ?? 'active',
     ],
   );
   const id = rows[0]!.id;

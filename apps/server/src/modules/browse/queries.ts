@@ -146,7 +146,7 @@ export function usesCounters(filters: ProjectFilters): boolean {
  * Check-in bounds use the stored counters and leave out projects whose counters are not current
  * (refreshed just before; length and frequency are never missing: the schema requires them).
  */
-export function filterConditions(
+function filterConditions(
   filters: ProjectFilters,
   now: Date,
   timeZone: string,
@@ -206,6 +206,32 @@ export function filterConditions(
 }
 
 /**
+ * The halves of a search that shows completed projects, by status: each has a trigram index of its own
+ * (projects_live_search_trgm_idx, projects_ended_search_trgm_idx), and no row is in both.
+ */
+const STATUS_HALVES = [`p.project_status = 'active'`, `p.project_status <> 'active'`];
+
+/**
+ * The matching projects' ids and refundable amounts, as one select; or, when completed projects are
+ * shown, as one select per status half (union all), so that search words are looked up in both trigram
+ * indexes.
+ */
+function matchingRows(
+  filters: ProjectFilters,
+  now: Date,
+  timeZone: string,
+): { text: string; values: unknown[] } {
+  const { where, values } = filterConditions(filters, now, timeZone);
+  const select = (and: string) => `select p.id, p.refundable_amount from projects p
+   where ${where}${and}`;
+  if (!filters.includeCompleted) return { text: select(''), values };
+  return {
+    text: STATUS_HALVES.map((half) => select(`\n   and ${half}`)).join('\n  union all\n  '),
+    values,
+  };
+}
+
+/**
  * One page of matches, largest refundable first, each row also carrying how many matched in all
  * (`matchTotal`) and how many projects are visible (`visibleTotal`): the matching is done once, for
  * both. A page past the end has no rows; searchCountStatement then gives the counts.
@@ -216,11 +242,10 @@ export function searchStatement(
   timeZone: string,
   page: { limit: number; offset: number },
 ): Statement {
-  const { where, values } = filterConditions(filters, now, timeZone);
+  const { text: matches, values } = matchingRows(filters, now, timeZone);
   const n = values.length;
   const text = `with m as materialized (
-  select p.id, p.refundable_amount from projects p
-   where ${where}
+  ${matches}
 ), pick as (
   select m.id from m order by m.refundable_amount desc nulls last, m.id limit $${n + 1} offset $${n + 2}
 )
@@ -257,9 +282,9 @@ export function searchStatementName(text: string, terms: string[]): string | und
 
 /** How many projects match (`n`), and how many are visible at all (`visible`, from the tallies). */
 export function searchCountStatement(filters: ProjectFilters, now: Date, timeZone: string): Statement {
-  const { where, values } = filterConditions(filters, now, timeZone);
+  const { text: matches, values } = matchingRows(filters, now, timeZone);
   return {
-    text: `select (select count(*) from projects p where ${where})::int as n,
+    text: `select (select count(*) from (${matches}) m)::int as n,
        (select coalesce(sum(visible_count), 0) from project_tallies)::int as visible`,
     values,
   };
