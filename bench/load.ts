@@ -223,6 +223,11 @@ export async function runLoadBenchmark(opts: LoadOptions): Promise<void> {
     await explain(client, 'search', searchStatement(searchFilters, now, 'UTC', page));
     await explain(client, 'search-count-only', searchCountStatement(searchFilters, now, 'UTC'));
     await explain(client, 'search-missed', searchStatement(missedFilters, now, 'UTC', page));
+    await explain(
+      client,
+      'search-with-completed',
+      searchStatement({ ...searchFilters, includeCompleted: true }, now, 'UTC', page),
+    );
     await explain(client, 'counters-due', { name: 'counters_due', text: COUNTERS_DUE_SQL, values: [now] });
     await explain(client, 'category-tag', categoryPageStatement('Music', { limit: 50, offset: 100 }));
     await explain(client, 'category-finishing-soon', finishingSoonPageStatement(now, page));
