@@ -64,6 +64,33 @@ describe('home page sections', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/login');
   });
 
+  it('marks the sections busy while it is still adding them, and not once all are drawn', async () => {
+    mockBrowseApi({
+      'GET /api/home': () => json(homeResponse({ topFunded: [card({ title: 'Biggest' })], byTag })),
+    });
+    // Every aria-busy value the page takes, as it takes it (the steps come in quick transitions).
+    const seen: string[] = [];
+    const record = (node: Node) => {
+      if (!(node instanceof HTMLElement)) return;
+      for (const el of [node, ...node.querySelectorAll('[aria-busy]')])
+        if (el.hasAttribute('aria-busy')) seen.push(el.getAttribute('aria-busy')!);
+    };
+    const observer = new MutationObserver((records) => {
+      for (const r of records) [r.target, ...r.addedNodes].forEach(record);
+    });
+    observer.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['aria-busy'],
+    });
+    renderWithProviders(<AppRoutes />);
+    await waitFor(() => expect(sectionTitles()).toHaveLength(3 + TAGS.length), LAZY);
+    observer.disconnect();
+    expect(seen).toContain('true');
+    expect(document.querySelector('[aria-busy]')).toBeNull();
+  });
+
   it('puts Favorites first for a signed-in user who has some', async () => {
     mockBrowseApi(
       {

@@ -99,7 +99,8 @@ function HomeSections({ enabled }: { enabled: boolean }) {
   if (home.isError) return <ProjectsError error={home.error} onRetry={() => void home.refetch()} />;
   if (data === undefined) return <LoadingProjects />;
   return (
-    <div className="space-y-12">
+    // Busy while later sections are still being added (each step moves what is below them).
+    <div className="space-y-12" aria-busy={more || undefined}>
       {sections.slice(0, shownCount).map((section, index) => (
         <CategoryCarousel
           key={section.slug}
