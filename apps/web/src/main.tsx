@@ -1,9 +1,10 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { screenOfPath } from '@kept/contract';
 import { App } from './app';
 import { seedSessionFromPage } from './features/session/boot';
 import { createQueryClient } from './lib/query-client';
-import { warmIntl } from './lib/warm-intl';
+import { warmIntlFor } from './lib/warm-intl';
 import { preloadScreen } from './router';
 import './styles.css';
 
@@ -11,7 +12,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html');
 
 preloadScreen(window.location.pathname);
-setTimeout(warmIntl, 0);
+warmIntlFor(screenOfPath(window.location.pathname));
 const queryClient = createQueryClient();
 seedSessionFromPage(queryClient);
 

@@ -1,10 +1,11 @@
-import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { screenOfPath, type ScreenName } from '@kept/contract';
 import { Layout } from './components/layout/layout';
 import { ErrorBoundary } from './components/route-error-boundary';
 import { ScreenLoading } from './components/ui/screen-loading';
 import { RequireAuthOutlet } from './features/session/require-auth';
+import { warmIntlFor } from './lib/warm-intl';
 
 // Declarative routes (<Routes>) rather than the data router: we load data with TanStack Query, and the
 // data router's engine costs ~19 KB gzip in the entry chunk, which the 120 KB initial budget can't spare.
@@ -47,6 +48,8 @@ export function preloadScreen(pathname: string): void {
 function Screen({ name }: { name: ScreenName }) {
   const { pathname } = useLocation();
   const ScreenComponent = screens[name];
+  // Moving to a screen that formats dates: the locale data loads while its code and data are on the way.
+  useEffect(() => warmIntlFor(name), [name]);
   return (
     <ErrorBoundary key={pathname}>
       <Suspense fallback={<ScreenLoading />}>

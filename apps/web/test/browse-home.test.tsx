@@ -107,6 +107,59 @@ describe('home page sections', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, alice!' })).toBeInTheDocument();
   });
 
+  it('draws every section and card without loading locale data (no Intl formatter, no toLocale…)', async () => {
+    // src/lib/warm-intl.ts leaves the home page out of its warm-up: this is why it may.
+    const used: string[] = [];
+    for (const name of [
+      'DateTimeFormat',
+      'NumberFormat',
+      'PluralRules',
+      'RelativeTimeFormat',
+      'Collator',
+    ] as const)
+      vi.spyOn(Intl, name).mockImplementation(() => {
+        used.push(`Intl.${name}`);
+        throw new Error(`Intl.${name} on the home page`);
+      });
+    const methods = [
+      [Date.prototype, 'toLocaleString'],
+      [Date.prototype, 'toLocaleDateString'],
+      [Date.prototype, 'toLocaleTimeString'],
+      [Number.prototype, 'toLocaleString'],
+      [String.prototype, 'localeCompare'],
+    ] as const;
+    for (const [proto, method] of methods)
+      vi.spyOn(proto as Record<string, () => string>, method).mockImplementation(() => {
+        used.push(method);
+        return '';
+      });
+    try {
+      const cards = (title: string) => [card({ title }), card({ title: `${title} 2`, isFavorite: true })];
+      mockBrowseApi(
+        {
+          'GET /api/home': () =>
+            json(
+              homeResponse({
+                favorites: cards('Starred'),
+                topFunded: cards('Biggest'),
+                finishingSoon: cards('Soon'),
+                featured: cards('Picked'),
+                byTag: byTag.map((tag) => ({ ...tag, projects: cards(tag.tag) })),
+              }),
+            ),
+          'GET /api/me/favorites': () => json({ projectIds: [] }),
+        },
+        alice,
+      );
+      renderWithProviders(<AppRoutes />);
+      await waitFor(() => expect(sectionTitles()).toHaveLength(4 + TAGS.length), LAZY);
+      expect(screen.getAllByRole('link', { name: 'Biggest' })).not.toHaveLength(0);
+      expect(used).toEqual([]);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('leaves Favorites out when the signed-in user has none', async () => {
     mockBrowseApi(
       {
