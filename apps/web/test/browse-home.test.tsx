@@ -129,7 +129,7 @@ describe('home page sections', { timeout: 20_000 }, () => {
       [String.prototype, 'localeCompare'],
     ] as const;
     for (const [proto, method] of methods)
-      vi.spyOn(proto as Record<string, () => string>, method).mockImplementation(() => {
+      vi.spyOn(proto as unknown as Record<string, () => string>, method).mockImplementation(() => {
         used.push(method);
         return '';
       });
