@@ -18,9 +18,9 @@ const CHROME_FLAGS = [
   '--disable-sync',
   '--no-first-run',
   // With the tab below, the audited page commits into a renderer that was running before Lighthouse
-  // started its trace. In a renderer started during the trace, Chromium sometimes drops the events
-  // stamped before that process existed, the page's navigationStart among them, and Lighthouse fails
-  // with NO_NAVSTART (decision 011).
+  // started its trace. When the page got a renderer started during the trace, its navigationStart was
+  // missing from the trace now and then (2 runs in 40), and Lighthouse failed with NO_NAVSTART
+  // (decision 011).
   '--process-per-site',
 ];
 /** What the first tab shows: a page of the app's origin with no scripts, styles or images to cache. */
