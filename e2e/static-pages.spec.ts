@@ -43,7 +43,7 @@ test('How it works explains the steps, the refund, the fees, the benefits and th
 
 test('the footer Help Center link lands on the FAQ', async ({ page, baseURL }) => {
   await page.goto('/');
-  // The home adds its sections a few at a time once its data arrives, and each step moves the footer
+  // The home adds its sections one at a time once its data arrives, and each step moves the footer
   // down: click when they are all drawn, as a visitor who scrolled down to it would.
   await expect(page.getByRole('heading', { name: 'Largest Commitments' })).toBeVisible();
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
