@@ -1,4 +1,5 @@
-// A local fake of the few Stripe API calls Kept makes (customers, payment intents, refunds), for the
+// A local fake of the few Stripe API calls Kept makes (customers, payment intents and their
+// cancellation, refunds), for the
 // stripe SDK pointed at 127.0.0.1 via STRIPE_API_URL. It records every request, honours Idempotency-Key
 // like Stripe (same key → same response), and lets a test move an intent to succeeded or failed and
 // build the webhook event Stripe would send, signed with stripe.webhooks.generateTestHeaderString.
@@ -32,6 +33,7 @@ type Intent = {
   description: string | null;
   metadata: Record<string, string>;
   last_payment_error: { message: string; code: string; type: string } | null;
+  cancellation_reason: string | null;
   created: number;
   livemode: false;
 };
@@ -70,6 +72,8 @@ export type FakeStripe = {
   succeed: (intentId: string) => Intent;
   /** The intent after a declined attempt. */
   decline: (intentId: string, message?: string) => Intent;
+  /** Run `fn` when the next cancel request arrives, before it is answered (a payer paying just then). */
+  beforeNextCancel: (fn: (intentId: string) => void) => void;
   refunds: Map<string, Refund>;
   /** The status new refunds are answered with (default 'succeeded'; 'pending' as for some cards). */
   refundStatus: (status: Refund['status']) => void;
@@ -91,6 +95,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const refunds = new Map<string, Refund>();
   let newRefundStatus: Refund['status'] = 'succeeded';
+  let onCancel: ((intentId: string) => void) | null = null;
   let counter = 0;
   let failures = 0;
   const nextId = (prefix: string) => `${prefix}_fake${String(++counter).padStart(6, '0')}`;
@@ -125,6 +130,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         description: typeof body.description === 'string' ? body.description : null,
         metadata: (body.metadata as Record<string, string>) ?? {},
         last_payment_error: null,
+        cancellation_reason: null,
         created: Math.floor(Date.now() / 1000),
         livemode: false,
       };
@@ -146,6 +152,41 @@ export async function startFakeStripe(): Promise<FakeStripe> {
               },
             },
           };
+    }
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
+    if (method === 'POST' && cancel) {
+      const hook = onCancel;
+      onCancel = null;
+      hook?.(cancel[1]!);
+      const intent = intents.get(cancel[1]!);
+      if (!intent)
+        return {
+          status: 404,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: 'No such payment_intent',
+            },
+          },
+        };
+      // As Stripe: a succeeded (or already cancelled) intent cannot be cancelled.
+      if (intent.status === 'succeeded' || intent.status === 'canceled')
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            },
+          },
+        };
+      Object.assign(intent, {
+        status: 'canceled',
+        cancellation_reason: typeof body.cancellation_reason === 'string' ? body.cancellation_reason : null,
+      });
+      return { status: 200, body: structuredClone(intent) };
     }
     if (method === 'POST' && path === '/v1/refunds') {
       const refund: Refund = {
@@ -241,6 +282,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         last_payment_error: { message, code: 'card_declined', type: 'card_error' },
       });
       return structuredClone(intent);
+    },
+    beforeNextCancel: (fn) => {
+      onCancel = fn;
     },
     refunds,
     refundStatus: (status) => {

@@ -50,6 +50,11 @@ export type PaymentProvider = {
   readonly publishableKey: string | null;
   createIntent: (input: CreateIntentInput) => Promise<ProviderIntent>;
   retrieveIntent: (id: string) => Promise<ProviderIntent>;
+  /**
+   * Expiry: cancel an abandoned intent so it can never be charged, and answer it as canceled. Throws
+   * a ProviderError when the intent cannot be cancelled (it succeeded in the meantime, or is processing).
+   */
+  cancelIntent: (id: string) => Promise<ProviderIntent>;
   /** Settlement: give money back to the card that paid. The same idempotency key never refunds twice. */
   refund: (input: RefundInput) => Promise<ProviderRefund>;
   /** A refund's current state: one answered 'pending' settles later (succeeded, or failed and returned). */

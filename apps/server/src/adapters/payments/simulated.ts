@@ -3,7 +3,7 @@
 // apart from ours, like a real processor: the app learns amounts and outcomes only through this
 // adapter, and a confirmed payment reaches the app through the same event path as a Stripe webhook.
 import crypto from 'node:crypto';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { simulatedPaymentIntents } from '../../db/schema.ts';
 import type {
@@ -25,6 +25,8 @@ export type ConfirmResult =
   | { kind: 'succeeded'; intent: ProviderIntent }
   | { kind: 'declined'; code: 'card_declined'; message: string; intent: ProviderIntent }
   | { kind: 'invalid_card'; fields: CardFieldErrors }
+  /** The intent expired (cancelled): it can no longer be paid. */
+  | { kind: 'canceled' }
   | { kind: 'not_found' };
 
 export type SimulatedProvider = PaymentProvider & {
@@ -114,13 +116,26 @@ export function createSimulatedProvider(db: Db): SimulatedProvider {
       return toIntent(row);
     },
 
+    /** As Stripe: any intent but a succeeded one can be cancelled, and a cancelled one never succeeds. */
+    async cancelIntent(id) {
+      const [updated] = await db
+        .update(simulatedPaymentIntents)
+        .set({ status: 'canceled', updatedAt: sql`now()` })
+        .where(and(eq(simulatedPaymentIntents.id, id), ne(simulatedPaymentIntents.status, 'succeeded')))
+        .returning();
+      if (updated) return toIntent(updated);
+      const row = await byId(id);
+      if (!row) throw new ProviderError(`No such payment intent: ${id}`);
+      throw new ProviderError(`This payment intent cannot be cancelled: its status is ${row.status}`);
+    },
+
     async confirm({ intentId, clientSecret, card, now }) {
       const fields = validateCard(card, now);
       const valid = Object.keys(fields).length === 0;
       if (valid) {
         // The usual case in one statement: the card decides, unless the payment has already succeeded
-        // (a second confirm, or a decline racing a success, never undoes one). Concurrent confirms
-        // queue on the row; the later one finds it succeeded and falls through below.
+        // (a second confirm, or a decline racing a success, never undoes one) or expired. Concurrent
+        // confirms, and a confirm racing an expiry, queue on the row; the later one falls through below.
         const outcome = cardOutcome(card.cardNumber);
         const [updated] = await db
           .update(simulatedPaymentIntents)
@@ -133,7 +148,7 @@ export function createSimulatedProvider(db: Db): SimulatedProvider {
             and(
               eq(simulatedPaymentIntents.id, intentId),
               eq(simulatedPaymentIntents.clientSecret, clientSecret),
-              ne(simulatedPaymentIntents.status, 'succeeded'),
+              notInArray(simulatedPaymentIntents.status, ['succeeded', 'canceled']),
             ),
           )
           .returning();
@@ -148,6 +163,7 @@ export function createSimulatedProvider(db: Db): SimulatedProvider {
       const row = await byId(intentId);
       if (!row || !safeEqual(row.clientSecret, clientSecret)) return { kind: 'not_found' as const };
       if (row.status === 'succeeded') return { kind: 'succeeded' as const, intent: toIntent(row) };
+      if (row.status === 'canceled') return { kind: 'canceled' as const };
       // Open with this secret now, yet not a moment ago: the row changed between the two statements.
       if (valid) throw new ProviderError('the payment changed during the confirm; try again');
       return { kind: 'invalid_card' as const, fields };

@@ -136,6 +136,18 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
       );
     },
 
+    /**
+     * Cancelling twice changes nothing, so no idempotency key: a kept answer would replay a refusal.
+     * Stripe refuses (400) to cancel a succeeded intent; the caller then asks for it again.
+     */
+    async cancelIntent(id) {
+      return fromStripeIntent(
+        await call('payment intent cancellation', () =>
+          stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' }),
+        ),
+      );
+    },
+
     async refund(input: RefundInput): Promise<ProviderRefund> {
       const refund = await call('refund', () =>
         stripe.refunds.create(

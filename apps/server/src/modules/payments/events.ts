@@ -195,6 +195,9 @@ export function createPaymentEvents(deps: {
       // A late failure never undoes a success (events may arrive in any order).
       if (payment.status === 'succeeded')
         return { outcome: 'already_succeeded', paymentId: payment.id, projectId: payment.projectId };
+      // Nor reopens an expired payment: its intent was cancelled and can never be paid.
+      if (payment.status === 'canceled')
+        return { outcome: 'recorded_failure', paymentId: payment.id, projectId: payment.projectId };
       await tx
         .update(payments)
         .set({

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import { MESSAGES, depositFeeCents, type ProjectDraft } from '@kept/domain';
 import type { DepositIntentResponse, PaymentIntentResponse, PaymentStatusResponse } from '@kept/contract';
-import { and, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { ConfiguredProvider } from '../../adapters/payments/index.ts';
 import { ProviderError, type ProviderIntent } from '../../adapters/payments/provider.ts';
 import { safeEqual } from '../../adapters/payments/simulated.ts';
@@ -16,12 +16,20 @@ import { isUuid } from '../../http/validate.ts';
 import { FAILED_PAYMENT_MESSAGE, type ApplyResult, type Log, type PaymentEvents } from './events.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
+type OpenPayment = { id: string; intentId: string | null; createdAt: Date; at: string };
+
+/** Payments not (yet) applied: the ones reconciliation walks. */
+const OPEN_STATUSES = ['requires_payment', 'processing', 'failed'];
+/** A payment still open this long after it was started is abandoned: cancelled at the provider and marked. */
+export const PAYMENT_EXPIRY_MS = 24 * 3_600_000;
+const RECONCILE_BATCH = 100;
 
 export const PAYMENT_MESSAGES = {
   intentFailed: MESSAGES.paymentIntentFailed,
   notFound: 'Payment not found',
   keyReused: 'This payment was already started with different details. Please reload and try again.',
   simulatedOnly: 'Not found.',
+  expired: 'This payment has expired. Please start again.',
 } as const;
 
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
@@ -42,12 +50,19 @@ export type StartPaymentInput = {
   customer?: { email: string; userId: string };
 };
 
+/** Hooks for crash tests (a worker kills itself at that point); never set by the app. */
+export type PaymentFaults = {
+  /** The simulated processor has charged the card; nothing is booked yet. */
+  afterCharge?: () => Promise<void>;
+};
+
 export function createPaymentService(deps: {
   db: Db;
   provider: ConfiguredProvider;
   events: PaymentEvents;
   clock: Clock;
   log: Log;
+  faults?: PaymentFaults;
 }) {
   const { db, provider, events, clock, log } = deps;
 
@@ -98,6 +113,7 @@ export function createPaymentService(deps: {
     if (row.requestHash !== requestHash || row.provider !== provider.name) {
       throw new HttpError(409, 'idempotency_conflict', PAYMENT_MESSAGES.keyReused);
     }
+    if (row.status === 'canceled') throw new HttpError(409, 'payment_expired', PAYMENT_MESSAGES.expired);
 
     let intent: ProviderIntent;
     try {
@@ -194,6 +210,57 @@ export function createPaymentService(deps: {
       .catch((err: unknown) => log.error({ err, paymentId }, 'could not mark payment as processing'));
   }
 
+  const applyReconciled = (paymentId: string, intent: ProviderIntent) =>
+    events.applyPaymentSucceeded({
+      provider: provider.name,
+      eventId: `reconcile:${paymentId}:succeeded`,
+      type: 'reconcile.payment_succeeded',
+      intent,
+    });
+
+  /** An open payment that can never be paid any more: canceled, unless an event settled it first. */
+  async function markExpired(paymentId: string): Promise<boolean> {
+    const updated = await db
+      .update(payments)
+      .set({ status: 'canceled', failureMessage: PAYMENT_MESSAGES.expired, updatedAt: sql`now()` })
+      .where(and(eq(payments.id, paymentId), inArray(payments.status, OPEN_STATUSES)))
+      .returning({ id: payments.id });
+    return updated.length > 0;
+  }
+
+  /**
+   * One open payment: book it if the provider took the money; expire it if it was opened before
+   * `expireBefore` and never paid (cancelled at the provider first, so it can never be charged after).
+   */
+  async function reconcileOne(
+    open: OpenPayment,
+    expireBefore: Date,
+  ): Promise<'applied' | 'expired' | 'open'> {
+    const old = open.createdAt.getTime() < expireBefore.getTime();
+    if (!open.intentId) {
+      // Stored, but the provider's answer never reached the row: no client secret left the server,
+      // so no one can pay it.
+      return old && (await markExpired(open.id)) ? 'expired' : 'open';
+    }
+    let intent = await provider.retrieveIntent(open.intentId);
+    if (intent.status === 'succeeded')
+      return (await applyReconciled(open.id, intent)).outcome === 'applied' ? 'applied' : 'open';
+    if (intent.status === 'canceled') return (await markExpired(open.id)) ? 'expired' : 'open';
+    if (!old || intent.status === 'processing') return 'open';
+    try {
+      intent = await provider.cancelIntent(open.intentId);
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      // Refused: the payer may have paid between our two calls. Ask again: a success is booked.
+      intent = await provider.retrieveIntent(open.intentId);
+      if (intent.status === 'succeeded')
+        return (await applyReconciled(open.id, intent)).outcome === 'applied' ? 'applied' : 'open';
+      if (intent.status !== 'canceled') throw err;
+    }
+    if (intent.status !== 'canceled') return 'open';
+    return (await markExpired(open.id)) ? 'expired' : 'open';
+  }
+
   return {
     startPayment,
 
@@ -259,6 +326,8 @@ export function createPaymentService(deps: {
       switch (result.kind) {
         case 'not_found':
           throw new HttpError(404, 'not_found', PAYMENT_MESSAGES.notFound);
+        case 'canceled':
+          throw new HttpError(409, 'payment_expired', PAYMENT_MESSAGES.expired);
         case 'invalid_card': {
           const first = Object.values(result.fields)[0] ?? MESSAGES.paymentDetailsFailed;
           throw new HttpError(400, 'validation_error', first, result.fields);
@@ -272,6 +341,7 @@ export function createPaymentService(deps: {
           });
           throw new HttpError(402, result.code, result.message);
         case 'succeeded': {
+          await deps.faults?.afterCharge?.();
           let applied: ApplyResult | undefined;
           try {
             applied = await events.applyPaymentSucceeded({
@@ -304,45 +374,62 @@ export function createPaymentService(deps: {
 
     /**
      * Apply payments the provider reports as succeeded that we have not applied (a crash, a lost
-     * webhook). Safe to run any time, on any number of instances: it takes the same event path.
+     * webhook), and expire abandoned ones. Safe to run any time, on any number of instances: a success
+     * takes the same event path, an expiry is a provider cancel then a conditional update.
+     *
+     * It walks every open payment at least `minAgeMs` old, oldest first, in batches keyed on
+     * (created_at, id): each batch is one short read, and no transaction is open during provider calls.
+     * However many payment forms are left open, every one is looked at on every run.
      */
-    async reconcile(opts: { minAgeMs?: number; maxAgeMs?: number; limit?: number } = {}) {
+    async reconcile(opts: { minAgeMs?: number; expireAfterMs?: number; batchSize?: number } = {}) {
       const now = clock.now().getTime();
-      const minAgeMs = opts.minAgeMs ?? 60_000;
-      const maxAgeMs = opts.maxAgeMs ?? 3 * 24 * 3_600_000;
-      const candidates = await db
-        .select({ id: payments.id, intentId: payments.providerIntentId })
-        .from(payments)
-        .where(
-          and(
-            eq(payments.provider, provider.name),
-            inArray(payments.status, ['requires_payment', 'processing', 'failed']),
-            isNotNull(payments.providerIntentId),
-            lte(payments.createdAt, new Date(now - minAgeMs)),
-            gte(payments.createdAt, new Date(now - maxAgeMs)),
-          ),
-        )
-        // Payments we know the provider took come first, then the newest: abandoned forms pile up.
-        .orderBy(sql`${payments.status} = 'processing' desc`, desc(payments.createdAt))
-        .limit(opts.limit ?? 200);
-      const summary = { checked: candidates.length, applied: 0, errors: 0 };
-      for (const candidate of candidates) {
-        try {
-          const intent = await provider.retrieveIntent(candidate.intentId!);
-          if (intent.status !== 'succeeded') continue;
-          const result = await events.applyPaymentSucceeded({
-            provider: provider.name,
-            eventId: `reconcile:${candidate.id}:succeeded`,
-            type: 'reconcile.payment_succeeded',
-            intent,
-          });
-          if (result.outcome === 'applied') summary.applied += 1;
-        } catch (err) {
-          summary.errors += 1;
-          log.error({ err, paymentId: candidate.id }, 'reconciliation could not apply a payment');
+      const olderThan = new Date(now - (opts.minAgeMs ?? 60_000));
+      const expireBefore = new Date(now - (opts.expireAfterMs ?? PAYMENT_EXPIRY_MS));
+      const batchSize = opts.batchSize ?? RECONCILE_BATCH;
+      const summary = { checked: 0, applied: 0, expired: 0, errors: 0 };
+      let after: { at: string; id: string } | null = null;
+      for (;;) {
+        const batch: OpenPayment[] = await db
+          .select({
+            id: payments.id,
+            intentId: payments.providerIntentId,
+            createdAt: payments.createdAt,
+            // Full precision for the cursor (a Date keeps milliseconds, the column microseconds).
+            at: sql<string>`${payments.createdAt}::text`,
+          })
+          .from(payments)
+          .where(
+            and(
+              eq(payments.provider, provider.name),
+              inArray(payments.status, OPEN_STATUSES),
+              lte(payments.createdAt, olderThan),
+              after
+                ? and(
+                    sql`${payments.createdAt} >= ${after.at}::timestamptz`,
+                    sql`(${payments.createdAt}, ${payments.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`,
+                  )
+                : undefined,
+            ),
+          )
+          .orderBy(asc(payments.createdAt), asc(payments.id))
+          .limit(batchSize);
+        for (const open of batch) {
+          summary.checked += 1;
+          try {
+            const outcome = await reconcileOne(open, expireBefore);
+            if (outcome === 'applied') summary.applied += 1;
+            if (outcome === 'expired') summary.expired += 1;
+          } catch (err) {
+            summary.errors += 1;
+            log.error({ err, paymentId: open.id }, 'reconciliation could not settle a payment');
+          }
         }
+        const last = batch[batch.length - 1];
+        if (!last || batch.length < batchSize) break;
+        after = { at: last.at, id: last.id };
       }
-      if (summary.applied > 0 || summary.errors > 0) log.info(summary, 'payments reconciled');
+      if (summary.applied > 0 || summary.expired > 0 || summary.errors > 0)
+        log.info(summary, 'payments reconciled');
       return summary;
     },
   };
