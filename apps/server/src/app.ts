@@ -30,6 +30,7 @@ import { checkInRoutes } from './modules/checkins/routes.ts';
 import { createCheckInService } from './modules/checkins/service.ts';
 import { favoriteRoutes } from './modules/favorites/routes.ts';
 import { manageProjectRoutes } from './modules/projects/manage-routes.ts';
+import { coverRoutes } from './modules/projects/cover-routes.ts';
 import { createAccountService } from './modules/auth/service.ts';
 import { registerPayments } from './modules/payments/index.ts';
 import { registerJobs } from './jobs/index.ts';
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const checkIns = createCheckInService({ db, storage, clock, log: app.log });
   await app.register(checkInRoutes(checkIns));
   await app.register(manageProjectRoutes(db, clock));
+  await app.register(coverRoutes({ db, storage, clock, log: app.log }));
   await app.register(favoriteRoutes(db));
 
   await registerSpa(app, config.webDistDir, { db, baseUrl: config.baseUrl });

@@ -55,13 +55,39 @@ export const CreateProjectRequestSchema = z
 export type CreateProjectRequest = z.input<typeof CreateProjectRequestSchema>;
 export type CreateProjectData = z.output<typeof CreateProjectRequestSchema>;
 
-/** Edit dialog: name and tag required, http(s) cover URL; an empty URL keeps the current image (null). */
+// ---------- the cover ----------
+
+/** The cover picker's words, the same on the server and in the web app. */
+export const COVER_MESSAGES = {
+  urlRefused: 'Covers are pictures you upload or one of your check-in photos, not addresses.',
+  notACheckInPhoto: "Choose one of this project's check-in photos.",
+  noFile: 'Please choose a picture to upload.',
+  failed: 'The cover could not be changed. Please try again.',
+} as const;
+
+/**
+ * Covers come from Kept: no edit sets one from an address (a picture every visitor's browser would
+ * fetch from someone else's server). Absent or empty is allowed, for clients that still send the field.
+ */
+const NO_COVER_URL = z.literal('', { error: COVER_MESSAGES.urlRefused }).optional();
+
+/**
+ * PUT /api/projects/:id/cover: one of the project's own check-in photos, or none (the tag's default
+ * picture). An uploaded picture goes to POST /api/projects/:id/cover (multipart, file field `photo`).
+ */
+export const ChooseCoverRequestSchema = z.discriminatedUnion('source', [
+  z.object({ source: z.literal('check-in'), checkInId: z.string() }),
+  z.object({ source: z.literal('tag') }),
+]);
+export type ChooseCoverRequest = z.input<typeof ChooseCoverRequestSchema>;
+
+/** Edit dialog: name and tag required. The cover has routes of its own; an address for one is refused. */
 export const EditProjectRequestSchema = z
   .object({
     title: looseText(PROJECT_MESSAGES.required),
     description: looseText(PROJECT_MESSAGES.required),
     tag: looseText(PROJECT_MESSAGES.required),
-    imageUrl: looseText(PROJECT_MESSAGES.invalidPhotoUrl).optional(),
+    imageUrl: NO_COVER_URL,
   })
   .transform((value, ctx) => {
     const result = validateProjectEdit(value);

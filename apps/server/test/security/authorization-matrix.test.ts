@@ -4,9 +4,11 @@
 // user, the owner) and, for project routes, per phase of a fresh project (upcoming, active, ended,
 // deleted). A refusal must be in the error format and must write nothing.
 import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';
+import { multipartBody } from '../support/multipart.ts';
 import { STRIPE_TEST_KEYS } from '../support/fake-stripe.ts';
 import { insertUser } from '../support/browse.ts';
 import { insertProjectRow } from '../support/project-rows.ts';
@@ -342,6 +344,36 @@ const TABLE: Record<string, Row> = {
         url: `/api/projects/${c.projectId}`,
         headers: withCookie(c),
         payload: { title: 'Renamed', description: 'New words', tag: 'Art' },
+      }),
+  },
+  'POST /api/projects/:projectId/cover': {
+    rule: 'the owner only, at any time until deleted (as the edit)',
+    byPhase: samePhases({ visitor: 401, other: 403, owner: 200 }, { visitor: 401, other: 404, owner: 404 }),
+    send: async (c) => {
+      const picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2a9d8f' } })
+        .png()
+        .toBuffer();
+      const body = multipartBody(
+        {},
+        { field: 'photo', filename: 'c.png', contentType: 'image/png', data: picture },
+      );
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/projects/${c.projectId}/cover`,
+        headers: { ...body.headers, ...withCookie(c) },
+        payload: body.payload,
+      });
+    },
+  },
+  'PUT /api/projects/:projectId/cover': {
+    rule: 'the owner only, at any time until deleted (as the edit)',
+    byPhase: samePhases({ visitor: 401, other: 403, owner: 200 }, { visitor: 401, other: 404, owner: 404 }),
+    send: (c) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/projects/${c.projectId}/cover`,
+        headers: withCookie(c),
+        payload: { source: 'tag' },
       }),
   },
   'DELETE /api/projects/:projectId': {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CategoryQuerySchema,
   CheckInRequestSchema,
+  ChooseCoverRequestSchema,
   CreateProjectRequestSchema,
   DonationRequestSchema,
   EditProjectRequestSchema,
@@ -212,7 +213,14 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     method: 'PATCH',
     url: () => `/api/projects/${projectId}`,
     schema: EditProjectRequestSchema,
-    example: { title: 'A title', description: 'Words', tag: 'Art', imageUrl: 'https://img.example/a.jpg' },
+    example: { title: 'A title', description: 'Words', tag: 'Art' },
+    signedIn: true,
+  },
+  'PUT /api/projects/:projectId/cover': {
+    method: 'PUT',
+    url: () => `/api/projects/${projectId}/cover`,
+    schema: ChooseCoverRequestSchema,
+    example: { source: 'tag' },
     signedIn: true,
   },
 };
