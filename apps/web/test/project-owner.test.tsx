@@ -25,24 +25,11 @@ describe('Edit Project dialog', { timeout: 15_000 }, () => {
     expect(d.getByLabelText('Description')).toHaveValue('Twenty minutes of scales every day.');
     expect(d.getByLabelText(/Category/)).toHaveValue('Music');
     expect(d.getByRole('option', { name: '🎵 Music' })).toBeInTheDocument();
-    expect(d.getByLabelText('Cover photo URL')).toHaveValue('');
+    expect(d.getByRole('radio', { name: 'Keep the current cover' })).toBeChecked();
     expect(d.getByText('Current cover')).toBeVisible();
     await user.click(d.getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalled();
     expect(fetchMock).not.toHaveBeenCalled();
-  });
-
-  it('previews a new cover URL and refuses one that is not a web address', async () => {
-    mockApi({});
-    const { user } = renderEdit();
-    const url = await screen.findByLabelText('Cover photo URL');
-    await user.type(url, 'https://example.com/cover.jpg');
-    expect(screen.getByText('Preview of the new cover')).toBeVisible();
-    expect(document.querySelector('img[src="https://example.com/cover.jpg"]')).not.toBeNull();
-    await user.clear(url);
-    await user.type(url, 'ftp://example.com/cover.jpg');
-    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(screen.getByText('Invalid photo URL format')).toBeVisible();
   });
 
   it('needs a name', async () => {
@@ -72,7 +59,6 @@ describe('Edit Project dialog', { timeout: 15_000 }, () => {
       title: 'Practice guitar daily',
       description: 'Twenty minutes of scales every day.',
       tag: 'Fitness',
-      imageUrl: '',
     });
   });
 

@@ -1,7 +1,7 @@
 // Posting a check-in: multipart (text fields and the photo) over XMLHttpRequest, for upload progress.
 import type { CheckInDto, ProjectSummaryDto } from '@kept/contract';
 import { checkInFileName } from '@kept/domain';
-import { NetworkError, errorFromBody } from '../../lib/api';
+import { postMultipart } from '../../lib/upload';
 
 export interface CheckInInput {
   updateText: string;
@@ -32,31 +32,11 @@ export function submitCheckIn(
   form.append('isCoverPhoto', input.photo && input.isCoverPhoto ? 'true' : 'false');
   if (input.photo) form.append('photo', input.photo, checkInFileName(projectId, now, input.photo.name));
 
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/projects/${encodeURIComponent(projectId)}/check-ins`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total));
-    };
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = xhr.responseText === '' ? undefined : (JSON.parse(xhr.responseText) as unknown);
-      } catch {
-        body = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(1);
-        resolve(body as CheckInResult);
-      } else {
-        reject(errorFromBody(xhr.status, body));
-      }
-    };
-    xhr.onerror = () => reject(new NetworkError());
-    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
-    xhr.send(form);
-  });
+  return postMultipart<CheckInResult>(
+    `/api/projects/${encodeURIComponent(projectId)}/check-ins`,
+    form,
+    onProgress,
+  );
 }
 
 /** The device's timezone, or null when the browser does not say. */

@@ -485,6 +485,7 @@ function LoadedProject({
         {dialog?.kind === 'edit' ? (
           <EditProjectDialog
             project={project}
+            photos={checkIns}
             onClose={close}
             onSaved={() => void refreshProject(project.id)}
           />

@@ -1,6 +1,7 @@
-// The owner's calls: their own projects, editing and deleting one.
-import type { EditProjectRequest, MyProjectsResponse, ProjectCard } from '@kept/contract';
+// The owner's calls: their own projects, editing one and its cover, deleting one.
+import type { ChooseCoverRequest, EditProjectRequest, MyProjectsResponse, ProjectCard } from '@kept/contract';
 import { apiRequest } from '../../lib/api';
+import { postMultipart } from '../../lib/upload';
 
 export type { MyProjectsResponse };
 
@@ -11,7 +12,7 @@ export function fetchMyProjects(signal?: AbortSignal): Promise<MyProjectsRespons
   return apiRequest<MyProjectsResponse>('/api/me/projects', signal ? { signal } : {});
 }
 
-/** PATCH /api/projects/:id {title, description, tag, imageUrl}. */
+/** PATCH /api/projects/:id {title, description, tag}. */
 export function updateProject(
   projectId: string,
   edit: EditProjectRequest,
@@ -25,4 +26,26 @@ export function updateProject(
 /** DELETE /api/projects/:id (only once the project has ended). */
 export function deleteProject(projectId: string): Promise<unknown> {
   return apiRequest<unknown>(`/api/projects/${encodeURIComponent(projectId)}`, { method: 'DELETE' });
+}
+
+/** POST /api/projects/:id/cover (multipart, file `photo`): the server re-encodes and stores it. */
+export function uploadCover(
+  projectId: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<{ project: ProjectCard }> {
+  const form = new FormData();
+  form.append('photo', file, file.name);
+  return postMultipart(`/api/projects/${encodeURIComponent(projectId)}/cover`, form, onProgress);
+}
+
+/** PUT /api/projects/:id/cover: one of the project's check-in photos, or the tag's picture. */
+export function chooseCover(
+  projectId: string,
+  choice: ChooseCoverRequest,
+): Promise<{ project: ProjectCard }> {
+  return apiRequest<{ project: ProjectCard }>(`/api/projects/${encodeURIComponent(projectId)}/cover`, {
+    method: 'PUT',
+    body: choice,
+  });
 }

@@ -1,64 +1,46 @@
 import { useState, type FormEvent } from 'react';
 import {
   DESCRIPTION_MAX_LENGTH,
-  IMAGE_URL_MAX_LENGTH,
   MESSAGES,
   TAGS,
   TITLE_MAX_LENGTH,
-  isHttpUrl,
   validateProjectEdit,
   type DraftField,
 } from '@kept/domain';
-import type { ProjectDetail } from '@kept/contract';
+import type { CheckInDto, ProjectDetail } from '@kept/contract';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/dialog';
 import { Field, inputClass } from '../../components/ui/form-field';
 import { ApiError } from '../../lib/api';
 import { cx } from '../../lib/cx';
 import { updateProject } from './api';
+import { CoverPicker, applyCover, coverFailure, incompleteCover, type CoverChoice } from './cover-picker';
 
 export const EDIT_TEXT = { title: 'Edit Project', save: 'Save Changes', saving: 'Saving...' } as const;
 
-/** The cover preview: the typed URL when it is one, else the current picture. */
-function CoverPreview({ url, current }: { url: string; current: string }) {
-  const typed = url.trim();
-  const src = typed !== '' && isHttpUrl(typed) ? typed : current;
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  return (
-    <figure className="mt-2">
-      <div className="aspect-[16/9] w-full max-w-xs overflow-hidden rounded-lg border border-slate-200 bg-slate-100">
-        {failedSrc === src ? (
-          <p className="grid size-full place-items-center p-3 text-center text-sm text-slate-600">
-            This picture could not be loaded.
-          </p>
-        ) : (
-          <img src={src} alt="" className="size-full object-cover" onError={() => setFailedSrc(src)} />
-        )}
-      </div>
-      <figcaption className="mt-1 text-xs text-slate-600">
-        {src === current ? 'Current cover' : 'Preview of the new cover'}
-      </figcaption>
-    </figure>
-  );
-}
-
 /**
- * Edit Project: name, description, tag and cover URL (with a preview). Length, frequency and deposit are
- * permanent. Cancel keeps the project as it was; a failed save keeps what was typed.
+ * Edit Project: name, description, tag and the cover (uploaded, a check-in photo, or the tag's picture,
+ * with a preview). Length, frequency and deposit are permanent. Cancel keeps the project as it was; a
+ * failed save keeps what was typed.
  */
 export default function EditProjectDialog({
   project,
+  photos = [],
   onClose,
   onSaved,
 }: {
   project: ProjectDetail;
+  /** The project's check-ins: those with a photo are offered as covers. */
+  photos?: readonly CheckInDto[];
   onClose: () => void;
   onSaved: () => void;
 }) {
   const [title, setTitle] = useState(project.title);
   const [description, setDescription] = useState(project.description);
   const [tag, setTag] = useState(project.tag);
-  const [imageUrl, setImageUrl] = useState(project.ownImageUrl ?? '');
+  const [cover, setCover] = useState<CoverChoice>({ kind: 'keep' });
+  const [coverProgress, setCoverProgress] = useState<number | null>(null);
+  const [coverError, setCoverError] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<{ field: DraftField; message: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -68,7 +50,7 @@ export default function EditProjectDialog({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
-    const result = validateProjectEdit({ title, description, tag, imageUrl });
+    const result = validateProjectEdit({ title, description, tag });
     if (!result.ok) {
       setInvalid({ field: result.field, message: result.message });
       setError(null);
@@ -76,11 +58,12 @@ export default function EditProjectDialog({
     }
     setInvalid(null);
     setError(null);
+    const coverIncomplete = incompleteCover(cover);
+    setCoverError(coverIncomplete);
+    if (coverIncomplete) return;
     setSaving(true);
     try {
-      await updateProject(project.id, { title, description, tag, imageUrl });
-      onSaved();
-      onClose();
+      await updateProject(project.id, { title, description, tag });
     } catch (caught) {
       setSaving(false);
       // The server's own words for a rule it refused (they are the spec's texts); otherwise the spec's.
@@ -89,6 +72,26 @@ export default function EditProjectDialog({
           ? caught.message
           : MESSAGES.editFailed,
       );
+      return;
+    }
+    if (!(await saveCover())) return;
+    onSaved();
+    onClose();
+  }
+
+  /** The cover after the text is saved; on failure the dialog stays open with the choice kept. */
+  async function saveCover(): Promise<boolean> {
+    if (cover.kind === 'upload') setCoverProgress(0);
+    try {
+      await applyCover(project.id, cover, setCoverProgress);
+      return true;
+    } catch (caught) {
+      setCoverError(coverFailure(caught));
+      setSaving(false);
+      onSaved(); // the name, description and tag are saved
+      return false;
+    } finally {
+      setCoverProgress(null);
     }
   }
 
@@ -145,27 +148,19 @@ export default function EditProjectDialog({
             </select>
           )}
         </Field>
-        <Field
-          label="Cover photo URL"
-          hint="A link to a picture (https://…). Leave it empty to keep the current cover."
-          error={fieldError('imageUrl')}
-        >
-          {(control) => (
-            <input
-              {...control}
-              name="imageUrl"
-              type="url"
-              inputMode="url"
-              maxLength={IMAGE_URL_MAX_LENGTH}
-              placeholder="https://"
-              value={imageUrl}
-              disabled={saving}
-              onChange={(event) => setImageUrl(event.target.value)}
-              className={cx(inputClass, 'h-11')}
-            />
-          )}
-        </Field>
-        <CoverPreview url={imageUrl} current={project.imageUrl} />
+        <CoverPicker
+          currentImage={project.imageUrl}
+          tag={tag}
+          photos={photos}
+          choice={cover}
+          onChange={(next) => {
+            setCover(next);
+            setCoverError(null);
+          }}
+          disabled={saving}
+          progress={coverProgress}
+          error={coverError}
+        />
 
         <div aria-live="assertive">
           {error ? (
