@@ -181,6 +181,20 @@ describe('expiry with Stripe', () => {
     expect(payment).toEqual({ status: 'canceled' });
   });
 
+  it('expires a payment whose intent never reached its row, without asking Stripe', async () => {
+    // A crash between storing our row and Stripe's answer: no client secret ever left the server.
+    const [row] = await q<{ id: string }>(
+      `insert into payments (provider, kind, idempotency_key, status, amount_cents, user_id, created_at, updated_at)
+       values ('stripe', 'deposit', 'deposit:lost-answer', 'requires_payment', 2170, $1, $2, $2) returning id`,
+      [owner.user.id, clock.now()],
+    );
+    clock.advance(25 * HOUR);
+    const before = stripe.requests.length;
+    expect(await t.app.payments.reconcile()).toEqual({ checked: 1, applied: 0, expired: 1, errors: 0 });
+    expect(stripe.requests.length).toBe(before);
+    expect(await q(`select status from payments where id = $1`, [row!.id])).toEqual([{ status: 'canceled' }]);
+  });
+
   it('books, never cancels, a payment the payer completes just as it expires', async () => {
     const form = await startDeposit(t.app, owner, projectDraft({ title: 'Paid at the last moment' }));
     clock.advance(25 * HOUR);
