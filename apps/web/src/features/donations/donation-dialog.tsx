@@ -8,7 +8,6 @@ import {
   MESSAGES,
   donationSplit,
   formatCents,
-  formatCentsShort,
   parseDollarsToCents,
   validateDonationCents,
   validateOptionalEmail,
@@ -134,7 +133,7 @@ export default function DonationDialog({
                 <AmountChoice
                   key={cents}
                   name={ids.amounts}
-                  label={formatCentsShort(cents)}
+                  label={formatCents(cents)}
                   checked={amount.kind === 'preset' && amount.cents === cents}
                   disabled={locked}
                   onSelect={() => {
@@ -259,7 +258,7 @@ export default function DonationDialog({
           </fieldset>
 
           <PaymentForm
-            payLabel={validAmount !== null ? `Donate ${formatCentsShort(validAmount)}` : 'Donate'}
+            payLabel={validAmount !== null ? `Donate ${formatCents(validAmount)}` : 'Donate'}
             amountCents={validAmount}
             validate={validate}
             prepare={prepare}
