@@ -94,7 +94,7 @@ test('create a project with a $50 deposit, check in with a photo, and edit it', 
   const thumbnail = timeline.getByRole('img', { name: 'Photo of check-in #2' });
   await expect(thumbnail).toBeVisible();
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  await expect(page.getByText('Total check-ins').locator('..')).toContainText('2');
+  await expect(page.getByText('Check-ins posted').locator('..')).toContainText('2');
   await expect(calendar.locator('[data-status]').first()).toHaveAttribute('data-status', 'completed-checkin');
 
   // The photo opens full size.

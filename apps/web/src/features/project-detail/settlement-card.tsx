@@ -59,7 +59,7 @@ export function SettlementCard({
         </span>
       </div>
       <p className="mt-2 text-sm text-slate-700">
-        {settlement.completedCheckIns} of {settlement.totalCheckIns} check-ins made
+        {settlement.completedCheckIns} of {settlement.totalCheckIns} check-in periods done
         {settlement.missedCheckIns > 0 ? `, ${settlement.missedCheckIns} missed` : ''}.
       </p>
       <p className="mt-1 text-xs break-words text-slate-600 tabular">{settlement.formula}</p>
