@@ -422,15 +422,17 @@ describe('Project detail', { timeout: 15_000 }, () => {
     ).toBeVisible();
   });
 
-  it('shows a thank-you banner after a donation (?donation=success) and tidies the address', async () => {
+  it('shows no thank-you to whoever opens a shared ?donation=success link, and tidies the address', async () => {
+    sessionStorage.clear();
     mockApi(withDetail(projectDetail()));
-    renderProject(`/project/${PROJECT_ID}?donation=success`);
-    expect(
-      await screen.findByText('Thank you for your donation! Your support has been added to this project.'),
-    ).toBeVisible();
+    renderProject(`/project/${PROJECT_ID}?donation=success&payment_intent=pi_someone_else`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Practice guitar' })).toBeVisible();
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^/project/${PROJECT_ID}$`)),
     );
+    expect(
+      screen.queryByText('Thank you for your donation! Your support has been added to this project.'),
+    ).not.toBeInTheDocument();
   });
 });
 

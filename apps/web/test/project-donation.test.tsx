@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -152,6 +152,60 @@ describe('Donation dialog', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Your card was declined.')).toBeVisible();
     expect(onDonated).not.toHaveBeenCalled();
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('The thank-you on the return address', { timeout: 20_000 }, () => {
+  const thanks = 'Thank you for your donation! Your support has been added to this project.';
+
+  function renderReturn(query: string) {
+    return renderWithProviders(
+      <Routes>
+        <Route path="/project/:projectId" element={<ProjectScreen />} />
+      </Routes>,
+      { route: `/project/${PROJECT_ID}?${query}` },
+    );
+  }
+
+  /** Pays in the dialog while the bank's page takes over (the confirmation never answers here). */
+  async function leaveForTheBank() {
+    mockApi({
+      ...sessionRoute(null),
+      ...config,
+      [`GET /api/projects/${PROJECT_ID}`]: () => json(projectDetail()),
+      'POST /api/donations/intent': () => json(donationIntent(2500)),
+      'POST /api/payments/simulated/confirm': () => new Promise<Response>(() => {}),
+    });
+    const { user } = renderDialog();
+    await pay(user, 'Donate $25.00');
+    await waitFor(() => expect(screen.getByRole('button', { name: /Donate|Processing/ })).toBeDisabled());
+    cleanup();
+  }
+
+  afterEach(() => sessionStorage.clear());
+
+  it('thanks the tab that just donated, once', async () => {
+    await leaveForTheBank();
+    const first = renderReturn('donation=success&payment_intent=sim_pi_d&redirect_status=succeeded');
+    expect(await screen.findByText(thanks)).toBeVisible();
+    first.unmount();
+
+    renderReturn('donation=success&payment_intent=sim_pi_d&redirect_status=succeeded');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Practice guitar' })).toBeVisible();
+    expect(screen.queryByText(thanks)).not.toBeInTheDocument();
+  });
+
+  it('does not thank for another payment, or one the bank refused', async () => {
+    await leaveForTheBank();
+    const other = renderReturn('donation=success&payment_intent=sim_pi_other&redirect_status=succeeded');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Practice guitar' })).toBeVisible();
+    expect(screen.queryByText(thanks)).not.toBeInTheDocument();
+    other.unmount();
+
+    await leaveForTheBank();
+    renderReturn('donation=success&payment_intent=sim_pi_d&redirect_status=failed');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Practice guitar' })).toBeVisible();
+    expect(screen.queryByText(thanks)).not.toBeInTheDocument();
   });
 });
 

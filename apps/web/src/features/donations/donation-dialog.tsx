@@ -19,6 +19,7 @@ import { ApiError, NetworkError } from '../../lib/api';
 import { cx } from '../../lib/cx';
 import { createDonationIntent, newIdempotencyKey, type PaymentIntentResponse } from '../payments/api';
 import { PaymentForm, type PrepareResult } from '../payments/payment-form';
+import { forgetPendingDonation, rememberPendingDonation } from './donation-return';
 
 /** How long the thank-you shows before the dialog closes. */
 export const DONATION_THANKS_MS = 2000;
@@ -85,10 +86,16 @@ export default function DonationDialog({
 
   async function prepare(): Promise<PrepareResult> {
     const reusable = intentRef.current;
-    if (reusable && reusable.key === requestKey) return { ok: true, intent: reusable.intent };
+    if (reusable && reusable.key === requestKey) {
+      rememberPendingDonation(project.id, reusable.intent.paymentIntentId);
+      return { ok: true, intent: reusable.intent };
+    }
     try {
       const intent = await createDonationIntent(request, newIdempotencyKey());
       intentRef.current = { key: requestKey, intent };
+      // Confirming may send the payer to their bank and back to the return address: this tab keeps
+      // which intent it confirmed, so only it is thanked there.
+      rememberPendingDonation(project.id, intent.paymentIntentId);
       return { ok: true, intent };
     } catch (error) {
       if (error instanceof NetworkError) return { ok: false, message: MESSAGES.networkError };
@@ -98,6 +105,7 @@ export default function DonationDialog({
   }
 
   function onSucceeded() {
+    forgetPendingDonation();
     const donated = validAmount ?? 0;
     setThanked(donated);
     onDonated(donated);

@@ -25,6 +25,11 @@ import { ApiError } from '../../lib/api';
 import { cx } from '../../lib/cx';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { FavoriteButton } from '../favorites/favorite-button';
+import {
+  DONATION_RETURN_PARAMS,
+  forgetPendingDonation,
+  hasDonationProof,
+} from '../donations/donation-return';
 import { useFavoriteIds, useToggleFavorite } from '../favorites/use-favorites';
 import { useProjectDetail, useRefreshProject } from './api';
 import { CheckInCalendar } from './check-in-calendar';
@@ -288,24 +293,26 @@ function LoadedProject({
   const refreshProject = useRefreshProject();
   const [searchParams, setSearchParams] = useSearchParams();
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const [thanked, setThanked] = useState(searchParams.get('donation') === 'success');
+  // Thanks only the tab that just donated to this project, never whoever opens a shared link.
+  const [thanked, setThanked] = useState(() => hasDonationProof(project.id, searchParams));
   const favoriteIds = useFavoriteIds();
   const favorite = useToggleFavorite();
   const isFavorite = favoriteIds ? favoriteIds.has(project.id) : viewer.isFavorite;
   const refreshing = useRef<AbortController | null>(null);
   useEffect(() => () => refreshing.current?.abort(), []);
 
-  // Coming back from a payment page with ?donation=success: thank the donor once, tidy the address,
-  // and make sure the total is fresh.
+  // Coming back from a payment page with ?donation=success: tidy the address, and make sure the
+  // total is fresh.
   useEffect(() => {
     if (searchParams.get('donation') !== 'success') return;
     setSearchParams(
       (params) => {
-        params.delete('donation');
+        for (const name of DONATION_RETURN_PARAMS) params.delete(name);
         return params;
       },
       { replace: true },
     );
+    forgetPendingDonation();
     void refreshUntilChanged(project.refundableCents);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
