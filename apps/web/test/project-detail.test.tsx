@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DAY_MS, formatLocalDate, localDateOf } from '@kept/domain';
+import { DAY_MS, formatLocalDate, localDateOf, timezoneLabel } from '@kept/domain';
 import type { ProjectDetailResponse } from '@kept/contract';
 import { COPIED_MS } from '../src/features/project-detail/share-menu';
 import ProjectScreen from '../src/routes/project';
@@ -289,6 +289,8 @@ describe('Project detail', { timeout: 15_000 }, () => {
 
   it("shows the settlement statement once the project has ended, with the pool as the project's total", async () => {
     const detail = projectDetail({ startedDaysAgo: 40, lengthDays: 30, refundableCents: 0 });
+    // A viewer elsewhere reads the statement's dates with the project's zone named.
+    detail.project.timezone = 'Asia/Tokyo';
     detail.settlement = {
       status: 'refunded',
       statusText: 'Refunded on March 31, 2026',
@@ -320,6 +322,7 @@ describe('Project detail', { timeout: 15_000 }, () => {
     renderProject();
     const card = (await screen.findByRole('heading', { name: 'Settlement' })).closest('section')!;
     expect(within(card).getByText('Refunded on March 31, 2026')).toBeVisible();
+    expect(within(card).getByText("Dates are in the project's time zone: Tokyo.")).toBeVisible();
     expect(within(card).getByText('($50.00 + $80.00) × (1 − 2/5) = $78.00')).toBeVisible();
     expect(within(card).getByText('$78.00')).toBeVisible();
     expect(within(card).getByText('$52.00')).toBeVisible();
@@ -401,6 +404,29 @@ describe('Project detail', { timeout: 15_000 }, () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['To be refunded to the card$20.00', 'To be paid out to the creator$10.00']);
+  });
+
+  it("names the project's time zone under its dates when it is not the viewer's", async () => {
+    const device = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const elsewhere = device === 'Pacific/Auckland' ? 'America/New_York' : 'Pacific/Auckland';
+    const detail = projectDetail();
+    detail.project.timezone = elsewhere;
+    mockApi(withDetail(detail));
+    renderProject();
+    const timeline = (await screen.findByRole('heading', { name: 'Project Timeline' })).closest('section')!;
+    const note = `Dates are in the project's time zone: ${timezoneLabel(elsewhere)}.`;
+    expect(within(timeline).getByText(note)).toBeVisible();
+    const info = screen.getByRole('heading', { name: 'Project Info' }).parentElement!;
+    expect(within(info).getByText(note)).toBeVisible();
+  });
+
+  it("does not name the zone when it is the viewer's own", async () => {
+    const detail = projectDetail();
+    detail.project.timezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    mockApi(withDetail(detail));
+    renderProject();
+    await screen.findByRole('heading', { name: 'Project Timeline' });
+    expect(screen.queryByText(/Dates are in the project's time zone/)).not.toBeInTheDocument();
   });
 
   it('labels the posts and the check-in periods so the two counts can differ visibly', async () => {

@@ -36,6 +36,7 @@ import { CheckInCalendar } from './check-in-calendar';
 import { ProjectTimeline } from './project-timeline';
 import { SettlementCard } from './settlement-card';
 import { ShareMenu } from './share-menu';
+import { ZoneNote } from './zone-note';
 
 // Dialogs load on first use (and are prefetched when their button is hovered or focused), so the page's
 // own chunk stays small.
@@ -417,7 +418,9 @@ function LoadedProject({
             }
           />
 
-          {settlement ? <SettlementCard settlement={settlement} isOwner={viewer.isOwner} /> : null}
+          {settlement ? (
+            <SettlementCard settlement={settlement} isOwner={viewer.isOwner} timeZone={project.timezone} />
+          ) : null}
 
           {viewer.isOwner && refundIfEndedToday && !settlement ? (
             <SideCard title="If it ended today">
@@ -491,6 +494,7 @@ function LoadedProject({
                 </dd>
               </div>
             </dl>
+            <ZoneNote timeZone={project.timezone} className="mt-3" />
           </SideCard>
         </aside>
 
