@@ -62,6 +62,9 @@ export default function DonationDialog({
   const intentRef = useRef<{ key: string; intent: PaymentIntentResponse } | null>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
+  // Closing the dialog ends the attempt: a later return address in this tab thanks for nothing. (When
+  // the bank's page takes over, the page unloads without closing it, and the entry stays for the return.)
+  useEffect(() => () => forgetPendingDonation(), []);
 
   const amountCents = amountCentsOf(amount);
   const validAmount =
