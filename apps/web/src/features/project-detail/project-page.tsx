@@ -135,7 +135,7 @@ function SideCard({
 /**
  * The 'Total' card. While the project runs: the refundable amount with the live dot. Once it has
  * ended: the pool at the end and what became of it (refunded to the card, paid out, forfeited to
- * charity), in the future tense until the settlement is recorded.
+ * charity), each in the future tense until it has happened.
  */
 function TotalCard({
   project,
@@ -150,12 +150,19 @@ function TotalCard({
 }) {
   const headingId = useId();
   const cents = settlement ? settlement.poolCents : (project.refundableCents ?? project.depositCents ?? 0);
-  const done = settlement?.settled ?? false;
+  // Each part in the past tense once it has happened: the card refund when the processor confirmed
+  // it, the payout when paid, the forfeit when the settlement booked it.
   const outcome: Array<[string, number]> = settlement
     ? [
-        [done ? 'Refunded to the card' : 'To be refunded to the card', settlement.refundToCardCents],
-        [done ? 'Paid out to the creator' : 'To be paid out to the creator', settlement.payout.cents],
-        [done ? 'Forfeited to charity' : 'To be forfeited to charity', settlement.forfeitCents],
+        [
+          settlement.status === 'refunded' ? 'Refunded to the card' : 'To be refunded to the card',
+          settlement.refundToCardCents,
+        ],
+        [
+          settlement.payout.status === 'paid' ? 'Paid out to the creator' : 'To be paid out to the creator',
+          settlement.payout.cents,
+        ],
+        [settlement.settled ? 'Forfeited to charity' : 'To be forfeited to charity', settlement.forfeitCents],
       ]
     : [];
   return (
