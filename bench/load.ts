@@ -6,6 +6,7 @@ import pg from 'pg';
 import { defaultFilters, type ProjectFilters } from '@kept/domain';
 import {
   categoryPageStatement,
+  liveCountStatement,
   finishingSoonPageStatement,
   homeSectionsStatement,
   searchCountStatement,
@@ -229,7 +230,12 @@ export async function runLoadBenchmark(opts: LoadOptions): Promise<void> {
       searchStatement({ ...searchFilters, includeCompleted: true }, now, 'UTC', page),
     );
     await explain(client, 'counters-due', { name: 'counters_due', text: COUNTERS_DUE_SQL, values: [now] });
-    await explain(client, 'category-tag', categoryPageStatement('Music', { limit: 50, offset: 100 }));
+    await explain(
+      client,
+      'category-tag',
+      categoryPageStatement('Music', { limit: 50, offset: 100 }, { now }),
+    );
+    await explain(client, 'category-tag-count', liveCountStatement('Music', now));
     await explain(client, 'category-finishing-soon', finishingSoonPageStatement(now, page));
     // The statements the detail and profile routes run, as they run them.
     await explain(client, 'detail-project', { name: 'detail', text: PROJECT_SQL, values: [projectId] });

@@ -36,12 +36,12 @@ test('a visitor donates $25 with a card and sees the total rise by $20.00', asyn
 
   await page.getByRole('button', { name: 'Support This Project' }).click();
   const dialog = page.getByRole('dialog', { name: 'Support This Project' });
-  await expect(dialog.getByRole('radio', { name: '$25', exact: true })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: '$25.00', exact: true })).toBeChecked();
   await expect(dialog.getByRole('checkbox', { name: 'Donate anonymously' })).toBeChecked();
   await expect(dialog.getByText('$20.00')).toBeVisible();
   await fillCard(dialog, CARDS.succeeds);
   await expectNoSeriousA11yViolations(page, 'donation dialog');
-  await dialog.getByRole('button', { name: 'Donate $25' }).click();
+  await dialog.getByRole('button', { name: 'Donate $25.00' }).click();
   await expect(dialog.getByText('Thank you for your support!')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(total).toHaveText('$70.00');
@@ -64,7 +64,7 @@ test('a declined card shows its error and credits nothing', async ({
   await page.getByRole('button', { name: 'Support This Project' }).click();
   const dialog = page.getByRole('dialog', { name: 'Support This Project' });
   await fillCard(dialog, CARDS.declined);
-  await dialog.getByRole('button', { name: 'Donate $25' }).click();
+  await dialog.getByRole('button', { name: 'Donate $25.00' }).click();
   await expect(dialog.getByText('Your card was declined.')).toBeVisible();
   // The form keeps what was typed, and the dialog stays open for another card.
   await expect(dialog.getByLabel('Card number')).toHaveValue(CARDS.declined);

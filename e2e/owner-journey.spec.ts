@@ -27,7 +27,7 @@ test('create a project with a $50 deposit, check in with a photo, and edit it', 
   await expect(
     page.getByText('Length and check-in frequency are permanent once the project is created.'),
   ).toBeVisible();
-  await page.getByRole('radio', { name: '$50 Light commitment' }).check({ force: true });
+  await page.getByRole('radio', { name: '$50.00 Light commitment' }).check({ force: true });
 
   // The whole charge is on the page before paying.
   const breakdown = page.getByRole('heading', { name: 'What you pay today' }).locator('..');
@@ -42,7 +42,7 @@ test('create a project with a $50 deposit, check in with a photo, and edit it', 
   await page.getByRole('button', { name: 'Pay $52.90 Deposit' }).click();
   await expect(page.getByText('Your card was declined.')).toBeVisible();
   await expect(page.getByLabel('Project name')).toHaveValue(title);
-  await expect(page.getByRole('radio', { name: '$50 Light commitment' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: '$50.00 Light commitment' })).toBeChecked();
 
   // The browser logs the 402 answer that carried the decline.
   allowConsoleErrors(consoleErrors, /status of 402/);
@@ -94,7 +94,7 @@ test('create a project with a $50 deposit, check in with a photo, and edit it', 
   const thumbnail = timeline.getByRole('img', { name: 'Photo of check-in #2' });
   await expect(thumbnail).toBeVisible();
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  await expect(page.getByText('Total check-ins').locator('..')).toContainText('2');
+  await expect(page.getByText('Check-ins posted').locator('..')).toContainText('2');
   await expect(calendar.locator('[data-status]').first()).toHaveAttribute('data-status', 'completed-checkin');
 
   // The photo opens full size.

@@ -55,11 +55,18 @@ describe('category pages', () => {
     expect(res.json().error.code).toBe('not_found');
   });
 
-  it("lists a tag's visible projects (completed included) largest first, with the count and heading", async () => {
+  it("lists a tag's live projects largest first, with the count and heading; completed ones on request", async () => {
     const body = await category('art');
-    expect(body).toMatchObject({ slug: 'art', heading: 'Art', total: 8, limit: 50, offset: 0 });
-    expect(titles(body.projects)).toEqual(['Art finished', ...[0, 1, 2, 3, 4, 5, 6].map((i) => `Art ${i}`)]);
+    expect(body).toMatchObject({ slug: 'art', heading: 'Art', total: 7, limit: 50, offset: 0 });
+    expect(titles(body.projects)).toEqual([0, 1, 2, 3, 4, 5, 6].map((i) => `Art ${i}`));
     expect(body.projects.every((c) => c.isFavorite === undefined)).toBe(true);
+    const all = await category('art', '?includeCompleted=true');
+    expect(all).toMatchObject({ total: 8 });
+    expect(titles(all.projects)).toEqual(['Art finished', ...[0, 1, 2, 3, 4, 5, 6].map((i) => `Art ${i}`)]);
+    expect(all.projects[0]).toMatchObject({
+      status: 'completed',
+      amount: { kind: 'pool-at-end', cents: 20_000 },
+    });
     const bySlug = await category('home-improvements');
     expect(bySlug).toMatchObject({ slug: 'home-improvements', heading: 'Home Improvements', total: 1 });
     const byName = await category(encodeURIComponent('Home Improvements'));
@@ -71,42 +78,54 @@ describe('category pages', () => {
     const first = await category('art', '?limit=3');
     const second = await category('art', '?limit=3&offset=3');
     const last = await category('art', '?limit=3&offset=6');
-    expect([first, second, last].map((p) => p.projects.length)).toEqual([3, 3, 2]);
-    expect([first, second, last].every((p) => p.total === 8)).toBe(true);
-    expect(new Set([first, second, last].flatMap((p) => p.projects.map((c) => c.id))).size).toBe(8);
+    expect([first, second, last].map((p) => p.projects.length)).toEqual([3, 3, 1]);
+    expect([first, second, last].every((p) => p.total === 7)).toBe(true);
+    expect(new Set([first, second, last].flatMap((p) => p.projects.map((c) => c.id))).size).toBe(7);
   });
 
   it('keeps counts exact through deletes, tag changes and restores', async () => {
+    const withCompleted = '?includeCompleted=true';
     await t.database.pool.query('update projects set deleted_at = now() where id = $1', [ids.get('Art 6')]);
-    expect((await category('art')).total).toBe(7);
-    await t.database.pool.query(`update projects set tag = 'Crafting' where id = $1`, [ids.get('Art 5')]);
+    expect((await category('art', withCompleted)).total).toBe(7);
     expect((await category('art')).total).toBe(6);
+    await t.database.pool.query(`update projects set tag = 'Crafting' where id = $1`, [ids.get('Art 5')]);
+    expect((await category('art', withCompleted)).total).toBe(6);
+    expect((await category('art')).total).toBe(5);
+    expect((await category('crafting', withCompleted)).total).toBe(1);
     expect((await category('crafting')).total).toBe(1);
     await t.database.pool.query(
       `update projects set tag = 'Art', deleted_at = null where id = any($1::uuid[])`,
       [[ids.get('Art 5'), ids.get('Art 6')]],
     );
-    expect((await category('art')).total).toBe(8);
+    expect((await category('art', withCompleted)).total).toBe(8);
+    expect((await category('art')).total).toBe(7);
     expect((await category('crafting')).total).toBe(0);
   });
 
-  it("shows Editor's Picks (top 8 all-time) and Largest Commitments (everything, paged)", async () => {
+  it("shows Editor's Picks (top 8) and Largest Commitments (everything, paged): live ones, completed on request", async () => {
     const featured = await category('featured');
     expect(featured).toMatchObject({ heading: "Editor's Picks", total: 8 });
     expect(titles(featured.projects)).toEqual([
       'Home big',
-      'Art finished',
       'Art 0',
       'Art 1',
       'Art 2',
       'Art 3',
       'Art 4',
       'Art 5',
+      'Art 6',
     ]);
-    expect(titles((await category('featured', '?offset=6')).projects)).toEqual(['Art 4', 'Art 5']);
+    expect(titles((await category('featured', '?offset=6')).projects)).toEqual(['Art 5', 'Art 6']);
     const top = await category('top-funded', '?limit=2&offset=1');
-    expect(top).toMatchObject({ heading: 'Largest Commitments', total: 11 });
-    expect(titles(top.projects)).toEqual(['Art finished', 'Art 0']);
+    expect(top).toMatchObject({ heading: 'Largest Commitments', total: 10 });
+    expect(titles(top.projects)).toEqual(['Art 0', 'Art 1']);
+
+    const allFeatured = await category('featured', '?includeCompleted=true');
+    expect(allFeatured).toMatchObject({ total: 8 });
+    expect(titles(allFeatured.projects).slice(0, 3)).toEqual(['Home big', 'Art finished', 'Art 0']);
+    const allTop = await category('top-funded', '?limit=2&offset=1&includeCompleted=true');
+    expect(allTop).toMatchObject({ total: 11 });
+    expect(titles(allTop.projects)).toEqual(['Art finished', 'Art 0']);
   });
 
   it('shows Finishing Soon: ending within 3 days, soonest first', async () => {
@@ -125,11 +144,14 @@ describe('category pages', () => {
       ]);
     }
     const mine = await category('favorites', '', viewer.cookie);
-    expect(mine.total).toBe(2);
-    expect(titles(mine.projects)).toEqual(['Art finished', 'Art 3']);
-    expect(mine.projects.every((c) => c.isFavorite)).toBe(true);
+    expect(mine.total).toBe(1);
+    expect(titles(mine.projects)).toEqual(['Art 3']);
+    const withCompleted = await category('favorites', '?includeCompleted=true', viewer.cookie);
+    expect(withCompleted.total).toBe(2);
+    expect(titles(withCompleted.projects)).toEqual(['Art finished', 'Art 3']);
+    expect([...mine.projects, ...withCompleted.projects].every((c) => c.isFavorite)).toBe(true);
     expect(await category('favorites')).toMatchObject({ total: 0, projects: [] });
-    const art = await category('art', '', viewer.cookie);
+    const art = await category('art', '?includeCompleted=true', viewer.cookie);
     expect(art.projects.filter((c) => c.isFavorite).map((c) => c.title)).toEqual(['Art finished', 'Art 3']);
   });
 });

@@ -46,7 +46,7 @@ beforeAll(async () => {
   await live('Drums', 18_000, { tag: 'Music' });
   await live('Violin', 17_000, { tag: 'Music' });
   await live('Flute', 16_000, { tag: 'Music' });
-  // Completed: only in Editor's Picks (all-time), never in live sections.
+  // Completed: in no home section (the home has no includeCompleted).
   await live('Finished mural', 95_000, { tag: 'Art', createdAt: '2026-01-01T10:00:00Z', lengthDays: 30 });
   await live('Ended a moment ago', 85_000, {
     tag: 'Art',
@@ -121,19 +121,22 @@ describe('home sections', () => {
     expect(body.topFunded.every((card) => card.status !== 'completed')).toBe(true);
   });
 
-  it("lists Editor's Picks: the all-time top 8 by refundable amount, completed ones included", async () => {
+  it("lists Editor's Picks: the top 8 live projects by refundable amount, completed ones hidden", async () => {
     const body = await home();
     expect(titles(body.featured)).toEqual([
-      'Finished mural',
       'Marathon',
-      'Ended a moment ago',
       'Deck rebuild',
       'Oil paintings',
       'Novel draft',
       'Toastmasters',
       'Quilt',
+      'Classics',
+      ...byRefundable([
+        ['Piano A', 20_000],
+        ['Piano B', 20_000],
+      ]).slice(0, 1),
     ]);
-    expect(body.featured[0]!.status).toBe('completed');
+    expect(body.featured.every((card) => card.status !== 'completed')).toBe(true);
   });
 
   it('lists Finishing Soon: active and ending within 3 days (inclusive), soonest first, with badges', async () => {
@@ -243,7 +246,8 @@ describe('favorites on the home page', () => {
     expect(body.favorites.every((c) => c.isFavorite === true)).toBe(true);
     expect(body.topFunded.find((c) => c.title === 'Marathon')!.isFavorite).toBe(true);
     expect(body.topFunded.find((c) => c.title === 'Deck rebuild')!.isFavorite).toBe(false);
-    expect(body.featured.find((c) => c.title === 'Finished mural')!.isFavorite).toBe(true);
+    expect(body.featured.find((c) => c.title === 'Marathon')!.isFavorite).toBe(true);
+    expect(titles(body.featured)).not.toContain('Finished mural');
   });
 
   it('gives a signed-in viewer without favorites an empty Favorites section', async () => {

@@ -163,12 +163,24 @@ describe("RULES.md's example, from creation to settlement", () => {
       payout_paid_cents: 2_800,
       attempts: 1,
     });
-    // The pool is empty, but the project still shows what was paid into it (cards, Editor's Picks).
+    // The pool is empty; the project keeps what was paid into it, and its cards show the settled
+    // refund. Lists show it only on request (includeCompleted), as every completed project.
     expect(await project()).toMatchObject({ project_status: 'settled', refundable_amount: 13_000 });
+    const settledCard = {
+      id: projectId,
+      status: 'completed',
+      refundableCents: 13_000,
+      amount: { kind: 'settled-refund', cents: 7_800 },
+    };
     const profile = await t.app.inject({ method: 'GET', url: `/api/users/${owner.user.username}` });
-    expect(profile.json().completedProjects).toMatchObject([{ id: projectId, refundableCents: 13_000 }]);
+    expect(profile.json().completedProjects).toMatchObject([settledCard]);
     const home = await t.app.inject({ method: 'GET', url: '/api/home' });
-    expect(home.json().featured).toMatchObject([{ id: projectId, refundableCents: 13_000 }]);
+    expect(home.json().featured).toEqual([]);
+    const featured = await t.app.inject({
+      method: 'GET',
+      url: '/api/categories/featured?includeCompleted=true',
+    });
+    expect(featured.json().projects).toMatchObject([settledCard]);
 
     const txs = await q<{ idempotency_key: string; code: string; amount_cents: number }>(
       `select t.idempotency_key, a.code, e.amount_cents from ledger_transactions t

@@ -4,7 +4,7 @@ import { Link, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import UserProfileScreen from '../src/routes/user-profile';
 import { apiError, projectCard, renderScreen, stubDeviceTimezone } from './account-helpers';
-import { LocationProbe, json, mockApi, renderWithProviders } from './helpers';
+import { LocationProbe, json, mockApi, renderWithProviders, sessionRoute } from './helpers';
 
 function profile(overrides: Record<string, unknown> = {}) {
   return {
@@ -41,9 +41,10 @@ describe('Public profile', () => {
     expect(await screen.findByText('Joined September 30, 2025')).toBeInTheDocument();
   });
 
-  it('lists active (and upcoming) and completed projects, with amounts and badges', async () => {
+  it('lists active (and upcoming) and completed projects on the shared card, with amounts and badges', async () => {
     stubDeviceTimezone('UTC');
     mockApi({
+      ...sessionRoute(null),
       'GET /api/users/alice': () =>
         json(
           profile({
@@ -58,7 +59,13 @@ describe('Public profile', () => {
               projectCard({ id: 'p-2', title: 'Learn the cello', status: 'upcoming', refundableCents: 2000 }),
             ],
             completedProjects: [
-              projectCard({ id: 'p-3', title: 'Run a 10k', status: 'completed', refundableCents: 50000 }),
+              projectCard({
+                id: 'p-3',
+                title: 'Run a 10k',
+                status: 'completed',
+                refundableCents: 50000,
+                amount: { kind: 'settled-refund', cents: 40000 },
+              }),
             ],
           }),
         ),
@@ -66,19 +73,23 @@ describe('Public profile', () => {
     renderProfile();
 
     const active = await screen.findByRole('region', { name: 'Active Projects 2' });
-    const activeCards = within(active).getAllByRole('link');
+    const activeCards = within(active).getAllByRole('article');
     expect(activeCards).toHaveLength(2);
-    expect(activeCards[0]).toHaveAttribute('href', '/project/p-1');
-    expect(activeCards[0]).toHaveTextContent('Write a novel');
+    expect(within(activeCards[0]!).getByRole('link', { name: 'Write a novel' })).toHaveAttribute(
+      'href',
+      '/project/p-1',
+    );
     expect(activeCards[0]).toHaveTextContent('$1,234.56 refundable');
-    expect(within(activeCards[0]!).getByText('2 days left')).toHaveClass('bg-orange-100');
+    // The same card as every other list: tag chip and the days-left colours.
+    expect(within(activeCards[0]!).getByText('Writing')).toBeVisible();
+    expect(within(activeCards[0]!).getByText('2 days left')).toHaveAttribute('data-colour', 'orange');
     expect(activeCards[1]).toHaveTextContent('$20.00 refundable');
 
     const completed = screen.getByRole('region', { name: 'Completed Projects 1' });
-    const [done] = within(completed).getAllByRole('link');
-    expect(done).toHaveAttribute('href', '/project/p-3');
+    const [done] = within(completed).getAllByRole('article');
+    expect(within(done!).getByRole('link', { name: 'Run a 10k' })).toHaveAttribute('href', '/project/p-3');
     expect(done).toHaveTextContent('Completed');
-    expect(done).toHaveTextContent('$500.00 refundable');
+    expect(done).toHaveTextContent('$400.00 back to the creator');
     expect(screen.queryByText('No Projects Yet')).not.toBeInTheDocument();
   });
 

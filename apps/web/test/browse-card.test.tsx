@@ -32,6 +32,39 @@ describe('ProjectCard', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/project/p-1');
   });
 
+  it("marks a completed project 'Completed' and shows its settled figure, not the old pool", () => {
+    renderWithProviders(
+      <>
+        <ProjectCard
+          project={card({
+            title: 'Settled',
+            status: 'completed',
+            refundableCents: 2_000,
+            amount: { kind: 'settled-refund', cents: 1_400 },
+          })}
+        />
+        <ProjectCard
+          project={card({
+            title: 'Ended',
+            status: 'completed',
+            refundableCents: 3_000,
+            amount: { kind: 'pool-at-end', cents: 3_000 },
+          })}
+        />
+        <ProjectCard project={card({ title: 'Running', refundableCents: 5_000 })} />
+      </>,
+    );
+    const [settled, ended, running] = screen.getAllByRole('article');
+    expect(settled).toHaveTextContent('Completed');
+    expect(settled).toHaveTextContent('$14.00 back to the creator');
+    expect(settled).not.toHaveTextContent('$20.00');
+    expect(settled).not.toHaveTextContent('refundable');
+    expect(ended).toHaveTextContent('Completed');
+    expect(ended).toHaveTextContent('$30.00 in the pool at the end');
+    expect(running).not.toHaveTextContent('Completed');
+    expect(running).toHaveTextContent('$50.00 refundable');
+  });
+
   it("falls back to the tag's default picture when its own fails to load", async () => {
     renderOnHome(<ProjectCard project={card({ imageUrl: '/uploads/broken.jpg', tag: 'Art' })} />);
     const image = document.querySelector('img')!;

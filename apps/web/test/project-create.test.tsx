@@ -78,11 +78,11 @@ describe('Create New Project', { timeout: 20_000 }, () => {
       screen.getByText('Length and check-in frequency are permanent once the project is created.'),
     ).toBeVisible();
     for (const [amount, label] of [
-      ['$20', 'Starter'],
-      ['$50', 'Light commitment'],
-      ['$100', 'Moderate'],
-      ['$250', 'Serious'],
-      ['$500', 'All in'],
+      ['$20.00', 'Starter'],
+      ['$50.00', 'Light commitment'],
+      ['$100.00', 'Moderate'],
+      ['$250.00', 'Serious'],
+      ['$500.00', 'All in'],
     ]) {
       expect(screen.getByRole('radio', { name: `${amount} ${label}` })).not.toBeChecked();
     }
@@ -94,14 +94,14 @@ describe('Create New Project', { timeout: 20_000 }, () => {
   it('shows the charge (deposit, 4% + $0.90, total) before paying, and the amount on the pay button', async () => {
     mockApi(config);
     const { user } = renderCreate();
-    await user.click(screen.getByRole('radio', { name: '$50 Light commitment' }));
+    await user.click(screen.getByRole('radio', { name: '$50.00 Light commitment' }));
     const breakdown = screen.getByRole('heading', { name: 'What you pay today' }).parentElement!;
     expect(within(breakdown).getByText('$50.00')).toBeVisible();
     expect(within(breakdown).getByText('$2.90')).toBeVisible();
     expect(within(breakdown).getByText('$52.90')).toBeVisible();
     expect(await screen.findByRole('button', { name: 'Pay $52.90 Deposit' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('radio', { name: '$20 Starter' }));
+    await user.click(screen.getByRole('radio', { name: '$20.00 Starter' }));
     expect(within(breakdown).getByText('$21.70')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Pay $21.70 Deposit' })).toBeInTheDocument();
   });
@@ -139,6 +139,16 @@ describe('Create New Project', { timeout: 20_000 }, () => {
     ).not.toBeInTheDocument();
     // $33.33 + round(4%) $1.33 + $0.90 = $35.56
     expect(screen.getByRole('button', { name: 'Pay $35.56 Deposit' })).toBeInTheDocument();
+  });
+
+  it('shows every amount with two decimals, whole dollars too (UI.md: $1,234.56)', async () => {
+    mockApi(config);
+    const { user } = renderCreate();
+    expect(screen.getByRole('radio', { name: /Custom/ })).toHaveAccessibleName('Custom $10.00–$1,000.00');
+    await user.click(screen.getByRole('radio', { name: /Custom/ }));
+    // $12.60 + round(4%) $0.50 + $0.90 = $14.00
+    await user.type(screen.getByLabelText('Custom deposit amount'), '12.60');
+    expect(await screen.findByRole('button', { name: 'Pay $14.00 Deposit' })).toBeInTheDocument();
   });
 
   it('offers only frequencies that fit half the length, and adjusts the frequency when the length changes', async () => {
@@ -184,7 +194,7 @@ describe('Create New Project', { timeout: 20_000 }, () => {
     });
     const { user } = renderCreate({ fakeTimers: true });
     await fillDetails(user);
-    await user.click(screen.getByRole('radio', { name: '$50 Light commitment' }));
+    await user.click(screen.getByRole('radio', { name: '$50.00 Light commitment' }));
     await fillCard(user, '4000000000000002');
     await user.click(screen.getByRole('button', { name: 'Pay $52.90 Deposit' }));
 
@@ -204,7 +214,7 @@ describe('Create New Project', { timeout: 20_000 }, () => {
     expect(intents[0]!.headers['Idempotency-Key']).toMatch(/^web-/);
     // Nothing typed is lost.
     expect(screen.getByLabelText(/Project name/)).toHaveValue('Write every day');
-    expect(screen.getByRole('radio', { name: '$50 Light commitment' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: '$50.00 Light commitment' })).toBeChecked();
     expect(screen.getByLabelText('Card number')).toHaveValue('4000 0000 0000 0002');
 
     declined = false;
@@ -229,7 +239,7 @@ describe('Create New Project', { timeout: 20_000 }, () => {
     });
     const { user } = renderCreate();
     await fillDetails(user);
-    await user.click(screen.getByRole('radio', { name: '$50 Light commitment' }));
+    await user.click(screen.getByRole('radio', { name: '$50.00 Light commitment' }));
     await fillCard(user, '4000000000009995');
     await user.click(screen.getByRole('button', { name: 'Pay $52.90 Deposit' }));
     expect(await screen.findByText('Your card has insufficient funds.')).toBeVisible();
@@ -247,7 +257,7 @@ describe('Create New Project', { timeout: 20_000 }, () => {
     });
     const { user } = renderCreate();
     await fillDetails(user);
-    await user.click(screen.getByRole('radio', { name: '$100 Moderate' }));
+    await user.click(screen.getByRole('radio', { name: '$100.00 Moderate' }));
     await fillCard(user, '4242424242424242');
     await user.click(screen.getByRole('button', { name: 'Pay $104.90 Deposit' }));
     expect(await screen.findByText('Failed to create payment intent')).toBeVisible();

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DAY_MS, formatLocalDate, localDateOf } from '@kept/domain';
+import { DAY_MS, formatLocalDate, localDateOf, timezoneLabel } from '@kept/domain';
 import type { ProjectDetailResponse } from '@kept/contract';
 import { COPIED_MS } from '../src/features/project-detail/share-menu';
 import ProjectScreen from '../src/routes/project';
@@ -101,7 +101,7 @@ describe('Project detail', { timeout: 15_000 }, () => {
 
     const info = screen.getByRole('heading', { name: 'Project Info' }).parentElement!;
     expect(within(info).getByRole('link', { name: 'alice' })).toHaveAttribute('href', '/user/alice');
-    expect(within(info).getByText('Total check-ins').nextSibling).toHaveTextContent('1');
+    expect(within(info).getByText('Check-ins posted').nextSibling).toHaveTextContent('1');
 
     expect(screen.getByRole('button', { name: 'Support This Project' })).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Actions' })).not.toBeInTheDocument();
@@ -289,6 +289,8 @@ describe('Project detail', { timeout: 15_000 }, () => {
 
   it("shows the settlement statement once the project has ended, with the pool as the project's total", async () => {
     const detail = projectDetail({ startedDaysAgo: 40, lengthDays: 30, refundableCents: 0 });
+    // A viewer elsewhere reads the statement's dates with the project's zone named.
+    detail.project.timezone = 'Asia/Tokyo';
     detail.settlement = {
       status: 'refunded',
       statusText: 'Refunded on March 31, 2026',
@@ -320,6 +322,7 @@ describe('Project detail', { timeout: 15_000 }, () => {
     renderProject();
     const card = (await screen.findByRole('heading', { name: 'Settlement' })).closest('section')!;
     expect(within(card).getByText('Refunded on March 31, 2026')).toBeVisible();
+    expect(within(card).getByText("Dates are in the project's time zone: Tokyo.")).toBeVisible();
     expect(within(card).getByText('($50.00 + $80.00) × (1 − 2/5) = $78.00')).toBeVisible();
     expect(within(card).getByText('$78.00')).toBeVisible();
     expect(within(card).getByText('$52.00')).toBeVisible();
@@ -327,15 +330,135 @@ describe('Project detail', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Support This Project' })).not.toBeInTheDocument();
   });
 
-  it('shows a thank-you banner after a donation (?donation=success) and tidies the address', async () => {
-    mockApi(withDetail(projectDetail()));
-    renderProject(`/project/${PROJECT_ID}?donation=success`);
+  it('says on the Total card what happened to the money once settled, never Live', async () => {
+    const detail = projectDetail({ startedDaysAgo: 40, lengthDays: 30, refundableCents: 0 });
+    detail.settlement = {
+      status: 'refunded',
+      statusText: 'Refunded on March 31, 2026',
+      settled: true,
+      settledAt: '2026-03-31T00:05:00.000Z',
+      poolCents: 2_000,
+      depositCents: 2_000,
+      donationsCents: 0,
+      totalCheckIns: 10,
+      missedCheckIns: 3,
+      completedCheckIns: 7,
+      refundCents: 1_400,
+      forfeitCents: 600,
+      refundToCardCents: 1_400,
+      formula: '$20.00 × (1 − 3/10) = $14.00',
+      refundedAt: '2026-03-31T00:05:00.000Z',
+      attempts: 1,
+      nextAttemptAt: null,
+      payout: { cents: 0, paidCents: 0, status: 'none', paidAt: null, note: null },
+      lateDonations: { creatorCents: 0, payoutCents: 0, forfeitCents: 0 },
+    };
+    mockApi(withDetail(detail));
+    renderProject();
+    const total = await screen.findByRole('region', { name: 'Total' });
+    expect(within(total).getByRole('heading', { name: 'Total' })).toBeVisible();
+    expect(within(total).queryByText('Live')).not.toBeInTheDocument();
+    expect(within(total).queryByText('Refundable for this project')).not.toBeInTheDocument();
+    expect(within(total).getByText('Ended')).toBeVisible();
+    expect(within(total).getByText('Pool at the end')).toBeVisible();
+    expect(within(total).getByTestId('project-total')).toHaveTextContent('$20.00');
+    const outcome = within(total).getByRole('list', { name: 'What happened to the money' });
     expect(
-      await screen.findByText('Thank you for your donation! Your support has been added to this project.'),
+      within(outcome)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Refunded to the card$14.00', 'Forfeited to charity$6.00']);
+  });
+
+  it('before settlement, says what the ended pool will become, not Live', async () => {
+    const detail = projectDetail({ startedDaysAgo: 40, lengthDays: 30, refundableCents: 3_000 });
+    detail.settlement = {
+      status: 'processing',
+      statusText: 'Processing',
+      settled: false,
+      settledAt: null,
+      poolCents: 3_000,
+      depositCents: 2_000,
+      donationsCents: 1_000,
+      totalCheckIns: 5,
+      missedCheckIns: 0,
+      completedCheckIns: 5,
+      refundCents: 3_000,
+      forfeitCents: 0,
+      refundToCardCents: 2_000,
+      formula: '($20.00 + $10.00) × (1 − 0/5) = $30.00',
+      refundedAt: null,
+      attempts: 0,
+      nextAttemptAt: null,
+      payout: { cents: 1_000, paidCents: 0, status: 'pending', paidAt: null, note: null },
+      lateDonations: { creatorCents: 0, payoutCents: 0, forfeitCents: 0 },
+    };
+    mockApi(withDetail(detail));
+    renderProject();
+    const total = await screen.findByRole('region', { name: 'Total' });
+    expect(within(total).queryByText('Live')).not.toBeInTheDocument();
+    expect(within(total).getByText('Ended')).toBeVisible();
+    const outcome = within(total).getByRole('list', { name: 'What happened to the money' });
+    expect(
+      within(outcome)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['To be refunded to the card$20.00', 'To be paid out to the creator$10.00']);
+  });
+
+  it("names the project's time zone under its dates when it is not the viewer's", async () => {
+    const device = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const elsewhere = device === 'Pacific/Auckland' ? 'America/New_York' : 'Pacific/Auckland';
+    const detail = projectDetail();
+    detail.project.timezone = elsewhere;
+    mockApi(withDetail(detail));
+    renderProject();
+    const timeline = (await screen.findByRole('heading', { name: 'Project Timeline' })).closest('section')!;
+    const note = `Dates are in the project's time zone: ${timezoneLabel(elsewhere)}.`;
+    expect(within(timeline).getByText(note)).toBeVisible();
+    const info = screen.getByRole('heading', { name: 'Project Info' }).parentElement!;
+    expect(within(info).getByText(note)).toBeVisible();
+  });
+
+  it("does not name the zone when it is the viewer's own", async () => {
+    const detail = projectDetail();
+    detail.project.timezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    mockApi(withDetail(detail));
+    renderProject();
+    await screen.findByRole('heading', { name: 'Project Timeline' });
+    expect(screen.queryByText(/Dates are in the project's time zone/)).not.toBeInTheDocument();
+  });
+
+  it('labels the posts and the check-in periods so the two counts can differ visibly', async () => {
+    // Six more posts in the first week: 7 posts, one period satisfied.
+    const detail = projectDetail({
+      startedDaysAgo: 3,
+      lengthDays: 98,
+      frequencyDays: 7,
+      checkIns: [1, 1, 2, 2, 3, 3].map((day) => ({ day, updateText: `Day ${day}` })),
+    });
+    mockApi(withDetail(detail));
+    renderProject();
+    const info = (await screen.findByRole('heading', { name: 'Project Info' })).parentElement!;
+    expect(within(info).getByText('Check-ins posted').nextSibling).toHaveTextContent('7');
+    expect(
+      screen.getByText(
+        '1 of 14 check-in periods done, 95 days to go. Several check-ins in one period count once.',
+      ),
     ).toBeVisible();
+  });
+
+  it('shows no thank-you to whoever opens a shared ?donation=success link, and tidies the address', async () => {
+    sessionStorage.clear();
+    mockApi(withDetail(projectDetail()));
+    renderProject(`/project/${PROJECT_ID}?donation=success&payment_intent=pi_someone_else`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Practice guitar' })).toBeVisible();
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^/project/${PROJECT_ID}$`)),
     );
+    expect(
+      screen.queryByText('Thank you for your donation! Your support has been added to this project.'),
+    ).not.toBeInTheDocument();
   });
 });
 

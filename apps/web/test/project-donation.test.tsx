@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -67,19 +67,19 @@ describe('Donation dialog', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Support This Project' });
     const d = within(dialog);
     expect(d.getAllByRole('radio').map((radio) => radio.closest('label')!.textContent)).toEqual([
-      '$5',
-      '$10',
-      '$25',
-      '$50',
-      '$100',
-      '$250',
-      '$500',
+      '$5.00',
+      '$10.00',
+      '$25.00',
+      '$50.00',
+      '$100.00',
+      '$250.00',
+      '$500.00',
       'Custom',
     ]);
-    expect(d.getByRole('radio', { name: '$25' })).toBeChecked();
+    expect(d.getByRole('radio', { name: '$25.00' })).toBeChecked();
     expect(d.getByRole('checkbox', { name: 'Donate anonymously' })).toBeChecked();
     expect(d.getByText('$20.00')).toBeVisible();
-    expect(await d.findByRole('button', { name: 'Donate $25' })).toBeVisible();
+    expect(await d.findByRole('button', { name: 'Donate $25.00' })).toBeVisible();
   });
 
   it('checks the amount and the email before asking for an intent', async () => {
@@ -98,6 +98,11 @@ describe('Donation dialog', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Donate $12.50' }));
     expect(screen.getAllByText('Please enter a valid email address')[0]).toBeVisible();
     expect(intentBodies(fetchMock)).toHaveLength(0);
+
+    // Whole dollars keep their two decimals on the button too.
+    await user.clear(custom);
+    await user.type(custom, '1');
+    expect(await screen.findByRole('button', { name: 'Donate $1.00' })).toBeVisible();
   });
 
   it('creates the donation intent, pays, thanks for 2 s, then closes', async () => {
@@ -108,11 +113,11 @@ describe('Donation dialog', { timeout: 20_000 }, () => {
       'POST /api/payments/simulated/confirm': succeeded,
     });
     const { user, onClose, onDonated } = renderDialog({ fakeTimers: true });
-    await user.click(await screen.findByRole('radio', { name: '$50' }));
+    await user.click(await screen.findByRole('radio', { name: '$50.00' }));
     await user.type(screen.getByLabelText('Name'), 'Bob');
     await user.type(screen.getByLabelText('Email (for a receipt)'), 'bob@example.com');
     await user.click(screen.getByRole('checkbox', { name: 'Donate anonymously' }));
-    await pay(user, 'Donate $50');
+    await pay(user, 'Donate $50.00');
 
     expect(await screen.findByText('Thank you for your support!')).toBeVisible();
     expect(intentBodies(fetchMock)).toEqual([
@@ -143,10 +148,83 @@ describe('Donation dialog', { timeout: 20_000 }, () => {
         json({ error: { code: 'card_declined', message: 'Your card was declined.' } }, 402),
     });
     const { user, onDonated, onClose } = renderDialog();
-    await pay(user, 'Donate $25', '4000000000000002');
+    await pay(user, 'Donate $25.00', '4000000000000002');
     expect(await screen.findByText('Your card was declined.')).toBeVisible();
     expect(onDonated).not.toHaveBeenCalled();
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('The thank-you on the return address', { timeout: 20_000 }, () => {
+  const thanks = 'Thank you for your donation! Your support has been added to this project.';
+
+  function renderReturn(query: string) {
+    return renderWithProviders(
+      <Routes>
+        <Route path="/project/:projectId" element={<ProjectScreen />} />
+      </Routes>,
+      { route: `/project/${PROJECT_ID}?${query}` },
+    );
+  }
+
+  /** Pays in the dialog while the bank's page takes over (the confirmation never answers here). */
+  async function leaveForTheBank() {
+    mockApi({
+      ...sessionRoute(null),
+      ...config,
+      [`GET /api/projects/${PROJECT_ID}`]: () => json(projectDetail()),
+      'POST /api/donations/intent': () => json(donationIntent(2500)),
+      'POST /api/payments/simulated/confirm': () => new Promise<Response>(() => {}),
+    });
+    const { user } = renderDialog();
+    await pay(user, 'Donate $25.00');
+    await waitFor(() => expect(screen.getByRole('button', { name: /Donate|Processing/ })).toBeDisabled());
+    // The page is left as it is (an unload runs no React cleanup); the return renders beside it.
+  }
+
+  afterEach(() => sessionStorage.clear());
+
+  it('thanks the tab that just donated, once', async () => {
+    await leaveForTheBank();
+    const first = renderReturn('donation=success&payment_intent=sim_pi_d&redirect_status=succeeded');
+    expect(await screen.findByText(thanks)).toBeVisible();
+    first.unmount();
+
+    renderReturn('donation=success&payment_intent=sim_pi_d&redirect_status=succeeded');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Practice guitar' })).toBeVisible();
+    expect(screen.queryByText(thanks)).not.toBeInTheDocument();
+  });
+
+  it('does not thank for another payment', async () => {
+    await leaveForTheBank();
+    renderReturn('donation=success&payment_intent=sim_pi_other&redirect_status=succeeded');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Practice guitar' })).toBeVisible();
+    expect(screen.queryByText(thanks)).not.toBeInTheDocument();
+  });
+
+  it('does not thank for a payment the bank refused', async () => {
+    await leaveForTheBank();
+    renderReturn('donation=success&payment_intent=sim_pi_d&redirect_status=failed');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Practice guitar' })).toBeVisible();
+    expect(screen.queryByText(thanks)).not.toBeInTheDocument();
+  });
+
+  it('does not thank after the dialog was closed without paying (a declined card)', async () => {
+    mockApi({
+      ...sessionRoute(null),
+      ...config,
+      [`GET /api/projects/${PROJECT_ID}`]: () => json(projectDetail()),
+      'POST /api/donations/intent': () => json(donationIntent(2500)),
+      'POST /api/payments/simulated/confirm': () =>
+        json({ error: { code: 'card_declined', message: 'Your card was declined.' } }, 402),
+    });
+    const { user } = renderDialog();
+    await pay(user, 'Donate $25.00', '4000000000000002');
+    expect(await screen.findByText('Your card was declined.')).toBeVisible();
+    cleanup();
+    renderReturn('donation=success');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Practice guitar' })).toBeVisible();
+    expect(screen.queryByText(thanks)).not.toBeInTheDocument();
   });
 });
 
@@ -175,7 +253,7 @@ describe('The total after a donation', { timeout: 20_000 }, () => {
       { route: `/project/${PROJECT_ID}` },
     );
     await user.click(await screen.findByRole('button', { name: 'Support This Project' }));
-    await pay(user, 'Donate $25');
+    await pay(user, 'Donate $25.00');
     expect(await screen.findByText('Thank you for your support!')).toBeVisible();
     await waitFor(() => expect(reads).toBe(2));
     expect(screen.getByTestId('project-total')).toHaveTextContent('$50.00');

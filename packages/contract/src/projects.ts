@@ -1,6 +1,7 @@
 // Projects: create (deposit), edit, check-ins, listings, detail, favorites, filters.
 import {
   CALENDAR_STATUSES,
+  CARD_AMOUNT_KINDS,
   CHECK_IN_MESSAGES,
   FILTER_PAGE_SIZE,
   LENGTH_UNITS,
@@ -215,10 +216,17 @@ export const ProjectSearchQuerySchema = z
 export type ProjectSearchQuery = z.input<typeof ProjectSearchQuerySchema>;
 export type ProjectSearchData = z.output<typeof ProjectSearchQuerySchema>;
 
-/** GET /api/categories/:slug paging: limit (default 50, at most 200) and offset (default 0). */
+/**
+ * GET /api/categories/:slug paging: limit (default 50, at most 200) and offset (default 0); completed
+ * projects only with includeCompleted 'true' (the domain's isListed, as on every list).
+ */
 export const CategoryQuerySchema = z
-  .object({ limit: pageLimit, offset: pageOffset })
-  .transform(({ limit, offset }) => ({ limit: limit ?? FILTER_PAGE_SIZE, offset: offset ?? 0 }));
+  .object({ limit: pageLimit, offset: pageOffset, includeCompleted: looseBoolean(false) })
+  .transform(({ limit, offset, includeCompleted }) => ({
+    limit: limit ?? FILTER_PAGE_SIZE,
+    offset: offset ?? 0,
+    includeCompleted,
+  }));
 export type CategoryQuery = z.input<typeof CategoryQuerySchema>;
 
 /** The query-string entries for a filter set: only what differs from the defaults. */
@@ -355,6 +363,11 @@ export const ProjectCardSchema = z.object({
   depositCents: z.number().int(),
   /** Refundable pool (falls back to the deposit). */
   refundableCents: z.number().int(),
+  /**
+   * A completed project's figure (the domain's cardAmount): the pool at the end, or the settled refund
+   * once settled. Absent while the project runs: the card then shows refundableCents (lists stay small).
+   */
+  amount: z.object({ kind: z.enum(CARD_AMOUNT_KINDS), cents: z.number().int() }).optional(),
   userId: z.string(),
   username: z.string().nullable(),
   createdAt: IsoDateTimeSchema,

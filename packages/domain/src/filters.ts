@@ -1,5 +1,6 @@
 // The home page's filter set, its defaults and the predicate (spec §3 Filter set, RULES.md "Filters").
 import type { ProjectStatus } from './lifecycle.ts';
+import { isListed } from './listing.ts';
 import { endOfLocalDay, startOfLocalDay } from './local-date.ts';
 import type { LocalDate } from './local-date.ts';
 import { DEFAULT_LENGTH_DAYS } from './units.ts';
@@ -117,7 +118,7 @@ export function projectMatchesFilters(
   options: { timeZone?: string } = {},
 ): boolean {
   const timeZone = options.timeZone ?? 'UTC';
-  if (!filters.includeCompleted && project.status === 'completed') return false;
+  if (!isListed(project.status, filters.includeCompleted)) return false;
   if (!matchesSearch(project, filters.searchText)) return false;
   if (filters.categoryTags.length > 0 && !filters.categoryTags.includes(project.tag ?? '')) return false;
   if (!withinDates(project.createdAt, filters.createdDateFrom, filters.createdDateTo, timeZone)) return false;

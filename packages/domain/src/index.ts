@@ -3,6 +3,7 @@ export * from './local-date.ts';
 export * from './timezones.ts';
 export * from './units.ts';
 export * from './lifecycle.ts';
+export * from './listing.ts';
 export * from './progress.ts';
 export * from './relative-date.ts';
 export * from './schedule.ts';

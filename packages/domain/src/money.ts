@@ -64,18 +64,12 @@ function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** '$1,234.50'; negative amounts '-$5.00'. */
+/** '$1,234.50'; negative amounts '-$5.00'. Every amount shown anywhere (buttons too) has two decimals. */
 export function formatCents(cents: Cents): string {
   assertCents(cents);
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   return `${sign}$${groupThousands(String(Math.floor(abs / 100)))}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** '$20' for whole dollars, else '$33.33' (for buttons such as 'Pay $20 Deposit'). */
-export function formatCentsShort(cents: Cents): string {
-  const full = formatCents(cents);
-  return full.endsWith('.00') ? full.slice(0, -3) : full;
 }
 
 /** '1234.50': plain decimal dollars, for input fields and the payment API. */

@@ -9,7 +9,6 @@ import {
   dollarsToCents,
   donationSplit,
   formatCents,
-  formatCentsShort,
   parseCustomDeposit,
   parseDollarsToCents,
   percentOfCents,
@@ -75,9 +74,7 @@ describe('formatting', () => {
     expect(formatCents(cents)).toBe(text);
   });
 
-  it('formats short amounts and decimal strings', () => {
-    expect(formatCentsShort(2000)).toBe('$20');
-    expect(formatCentsShort(3333)).toBe('$33.33');
+  it('formats decimal strings', () => {
     expect(centsToDecimalString(123450)).toBe('1234.50');
     expect(centsToDecimalString(7)).toBe('0.07');
   });

@@ -9,8 +9,16 @@ export type Statement = { name?: string; text: string; values: unknown[] };
 /** Order of every list by refundable amount (matches projects_refundable_idx / projects_tag_filter_idx). */
 const BY_REFUNDABLE = 'p.refundable_amount desc nulls last, p.id';
 const VISIBLE = 'p.deleted_at is null';
-/** Not completed: the domain's status is 'completed' once now > end. */
+/**
+ * Not completed: the domain's status is 'completed' once now > end, and lists show completed projects
+ * only with includeCompleted (the domain's isListed), so every list without it uses this condition.
+ */
 const LIVE = (now: string) => `p.end_date >= ${now}`;
+/**
+ * LIVE for the category pages: a live project's status is always 'active' (settlement moves it on
+ * only after the end), which lets a tag's page and its count read projects_live_filter_idx alone.
+ */
+const LISTED_LIVE = (now: string) => `p.project_status = 'active' and ${LIVE(now)}`;
 /** Active and ending within 3 days (the domain's isFinishingSoon, FINISHING_SOON_DAYS). */
 const FINISHING_SOON = (now: string) =>
   `p.end_date >= ${now} and p.end_date <= ${now} + interval '3 days' and p.created_at <= ${now}`;
@@ -27,13 +35,14 @@ export type HomeSizes = { section: number; featured: number; perTag: number };
 
 /**
  * Every shared home section in one round trip: Largest Commitments (live, by refundable), Finishing
- * Soon (soonest end first), Editor's Picks (all-time top by refundable) and each tag (live, by
- * refundable). Rows carry `section` ('topFunded' | 'finishingSoon' | 'featured' | a tag) and `rank`.
+ * Soon (soonest end first), Editor's Picks (live, top by refundable) and each tag (live, by
+ * refundable): the home has no includeCompleted, so no section shows completed projects. Rows carry
+ * `section` ('topFunded' | 'finishingSoon' | 'featured' | a tag) and `rank`.
  */
 export function homeSectionsStatement(now: Date, sizes: HomeSizes): Statement {
   // Each section picks its few rows on its own index; creators are looked up for those rows only.
   return {
-    name: 'kept_browse_home_v3',
+    name: 'kept_browse_home_v4',
     text: `select p.section, p.rank, ${CARD_SELECT_SQL}
   from (
     (select 'topFunded'::text as section, row_number() over (order by ${BY_REFUNDABLE}) as rank, p.*
@@ -48,7 +57,7 @@ export function homeSectionsStatement(now: Date, sizes: HomeSizes): Statement {
     union all
     (select 'featured'::text, row_number() over (order by ${BY_REFUNDABLE}), p.*
        from projects p
-      where ${VISIBLE}
+      where ${VISIBLE} and ${LIVE('$1')}
       order by ${BY_REFUNDABLE} limit $3)
     union all
     (select t.tag, p.*
@@ -81,11 +90,13 @@ export function favoritesStatement(
   };
 }
 
-export function favoritesCountStatement(userId: string): Statement {
+/** How many favorites the viewer has: the live ones, or all of them with includeCompleted. */
+export function favoritesCountStatement(userId: string, now: Date, opts: { liveOnly: boolean }): Statement {
+  const live = opts.liveOnly ? `and ${LIVE('$2::timestamptz')}` : '';
   return {
     text: `select count(*)::int as n from user_favorites f join projects p on p.id = f.project_id
- where f.user_id = $1 and ${VISIBLE}`,
-    values: [userId],
+ where f.user_id = $1 and ${VISIBLE} ${live}`,
+    values: opts.liveOnly ? [userId, now] : [userId],
   };
 }
 
@@ -292,19 +303,45 @@ export function searchCountStatement(filters: ProjectFilters, now: Date, timeZon
 
 // ---------- category pages ----------
 
-/** A tag's page (or every project for Largest Commitments / Editor's Picks when `tag` is null). */
+/**
+ * A tag's page (or every project for Largest Commitments / Editor's Picks when `tag` is null): the
+ * live ones, or with includeCompleted the completed ones too (`live` is then null).
+ */
 export function categoryPageStatement(
   tag: string | null,
   page: { limit: number; offset: number },
+  live: { now: Date } | null,
 ): Statement {
-  const byTag = tag === null ? '' : 'and p.tag = $3';
+  const values: unknown[] = [page.limit, page.offset];
+  const param = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const conds = [VISIBLE];
+  if (tag !== null) conds.push(`p.tag = ${param(tag)}`);
+  if (live) conds.push(LISTED_LIVE(`${param(live.now)}::timestamptz`));
   return {
     text: `select ${CARD_SELECT_SQL}
-  from (select p.* from projects p where ${VISIBLE} ${byTag}
+  from (select p.* from projects p where ${conds.join(' and ')}
          order by ${BY_REFUNDABLE} limit $1 offset $2) p
 
  order by ${BY_REFUNDABLE}`,
-    values: tag === null ? [page.limit, page.offset] : [page.limit, page.offset, tag],
+    values,
+  };
+}
+
+/**
+ * How many live projects a tag has (or all tags when `tag` is null), at most `cap` when given: the
+ * category count when completed projects are hidden (the tallies count them too).
+ */
+export function liveCountStatement(tag: string | null, now: Date, cap: number | null = null): Statement {
+  const values: unknown[] = [now];
+  const byTag = tag === null ? '' : `and p.tag = $${values.push(tag)}`;
+  const limit = cap === null ? '' : `limit $${values.push(cap)}`;
+  return {
+    text: `select count(*)::int as n from (select 1 from projects p
+ where ${VISIBLE} and ${LISTED_LIVE('$1::timestamptz')} ${byTag} ${limit}) live`,
+    values,
   };
 }
 

@@ -6,6 +6,7 @@ import {
   TAGS,
   categoryFromSlug,
   hasActiveFilters,
+  isListed,
   isValidTimeZone,
   type ProjectFilters,
 } from '@kept/domain';
@@ -33,6 +34,7 @@ import {
   finishingSoonCountStatement,
   finishingSoonPageStatement,
   homeSectionsStatement,
+  liveCountStatement,
   searchCountStatement,
   searchStatement,
   talliesStatement,
@@ -51,6 +53,7 @@ export const SHARED_CACHE_MS = 3_000;
 const COUNTER_REFRESH_LIMIT = 500;
 
 export type Page = { limit: number; offset: number };
+export type CategoryPage = Page & { includeCompleted: boolean };
 export type SearchInput = ProjectFilters & Page & { timeZone: string | null };
 /**
  * A JSON answer: ready-made UTF-8 bytes (shared answers are encoded and gzipped once, when cached),
@@ -238,38 +241,44 @@ export function createBrowseService(deps: { db: Db; clock: Clock; queryConcurren
       return sharedAnswer(cacheKey('search', input), opts.fresh, compute);
     },
 
-    /** GET /api/categories/:slug; null for an unknown slug. */
+    /**
+     * GET /api/categories/:slug; null for an unknown slug. Completed projects only with
+     * `includeCompleted`, as on every list (the domain's isListed).
+     */
     async category(
       slug: string,
-      page: Page,
+      query: CategoryPage,
       viewer: SessionUser | null,
       opts: { fresh: boolean },
     ): Promise<Answer<CategoryResponse> | null> {
       const category = categoryFromSlug(slug);
       if (category.kind === 'other') return null;
       const now = clock.now();
+      const { includeCompleted, ...page } = query;
+      const live = isListed('completed', includeCompleted) ? null : { now };
+      /** The visible count (tallies) with completed ones, else the live count (capped at `cap`). */
+      const countOf = async (tag: string | null, cap: number | null = null): Promise<number> => {
+        if (live) return count(liveCountStatement(tag, now, cap));
+        const all = await tallies();
+        const n = tag === null ? all.total : (all.byTag.get(tag) ?? 0);
+        return cap === null ? n : Math.min(cap, n);
+      };
       const compute = async (): Promise<CategoryResponse> => {
         let found: CardRow[] = [];
         let total = 0;
         if (category.kind === 'tag') {
-          const [list, all] = await Promise.all([
-            rows(categoryPageStatement(category.tag.name, page)),
-            tallies(),
+          [found, total] = await Promise.all([
+            rows(categoryPageStatement(category.tag.name, page, live)),
+            countOf(category.tag.name),
           ]);
-          found = list;
-          total = all.byTag.get(category.tag.name) ?? 0;
         } else if (category.slug === 'top-funded') {
-          const [list, all] = await Promise.all([rows(categoryPageStatement(null, page)), tallies()]);
-          found = list;
-          total = all.total;
+          [found, total] = await Promise.all([rows(categoryPageStatement(null, page, live)), countOf(null)]);
         } else if (category.slug === 'featured') {
           const limit = Math.max(0, Math.min(page.limit, FEATURED_LIMIT - page.offset));
-          const [list, all] = await Promise.all([
-            limit > 0 ? rows(categoryPageStatement(null, { limit, offset: page.offset })) : [],
-            tallies(),
+          [found, total] = await Promise.all([
+            limit > 0 ? rows(categoryPageStatement(null, { limit, offset: page.offset }, live)) : [],
+            countOf(null, FEATURED_LIMIT),
           ]);
-          found = list;
-          total = Math.min(FEATURED_LIMIT, all.total);
         } else if (category.slug === 'finishing-soon') {
           [found, total] = await Promise.all([
             rows(finishingSoonPageStatement(now, page)),
@@ -277,8 +286,8 @@ export function createBrowseService(deps: { db: Db; clock: Clock; queryConcurren
           ]);
         } else if (category.slug === 'favorites' && viewer) {
           [found, total] = await Promise.all([
-            rows(favoritesStatement(viewer.id, now, { liveOnly: false, ...page })),
-            count(favoritesCountStatement(viewer.id)),
+            rows(favoritesStatement(viewer.id, now, { liveOnly: live !== null, ...page })),
+            count(favoritesCountStatement(viewer.id, now, { liveOnly: live !== null })),
           ]);
         }
         const ids = viewer ? await favoriteIds(viewer) : undefined;
@@ -292,7 +301,7 @@ export function createBrowseService(deps: { db: Db; clock: Clock; queryConcurren
       };
       if (viewer) return { value: await compute() };
       const text = async () => toJson(await compute());
-      return sharedAnswer(cacheKey('category', [category.slug, page]), opts.fresh, text);
+      return sharedAnswer(cacheKey('category', [category.slug, query]), opts.fresh, text);
     },
   };
 }

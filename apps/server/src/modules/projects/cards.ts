@@ -1,8 +1,15 @@
 // The project card every list shows (home, categories, profiles, My Projects), from a projects row.
-import { daysLeftBadge, isFinishingSoon, projectImage, projectBounds, projectStatus } from '@kept/domain';
+import {
+  cardAmount,
+  daysLeftBadge,
+  isFinishingSoon,
+  projectImage,
+  projectBounds,
+  projectStatus,
+} from '@kept/domain';
 import type { ProjectCard } from '@kept/contract';
 import { sql } from 'drizzle-orm';
-import { projects, users } from '../../db/schema.ts';
+import { projects, settlements, users } from '../../db/schema.ts';
 
 /** Cards carry an excerpt of the description (lists never show more; the detail has the full text). */
 export const CARD_DESCRIPTION_LENGTH = 100;
@@ -25,18 +32,22 @@ export const cardColumns = {
   projectTimezone: projects.projectTimezone,
   totalLengthDays: projects.totalLengthDays,
   checkInFrequencyDays: projects.checkInFrequencyDays,
+  settledRefundCents: sql<number | null>`(select ${settlements.refundCents} from ${settlements}
+    where ${settlements.projectId} = ${projects.id})`,
 };
 
 /**
- * The same columns in raw SQL over projects `p`, named like CardRow. The creator's username is one
- * primary-key lookup per card (lists are pages of a few dozen: cheaper than joining users).
+ * The same columns in raw SQL over projects `p`, named like CardRow. The creator's username and the
+ * settled refund are one primary-key lookup each per card (lists are pages of a few dozen: cheaper
+ * than joining users or settlements).
  */
 export const CARD_SELECT_SQL = `p.id, p.title, p.tag, left(p.description, ${CARD_DESCRIPTION_READ}) as description,
   p.image_url as "imageUrl", p.deposit_amount as "depositAmount", p.refundable_amount as "refundableAmount",
   p.user_id as "userId", (select u.username from users u where u.id = p.user_id) as username,
   p.created_at as "createdAt", p.end_date as "endDate",
   p.project_timezone as "projectTimezone", p.total_length_days as "totalLengthDays",
-  p.check_in_frequency_days as "checkInFrequencyDays"`;
+  p.check_in_frequency_days as "checkInFrequencyDays",
+  (select s.refund_cents from settlements s where s.project_id = p.id) as "settledRefundCents"`;
 
 /** At most `max` characters, cut at a word when one ends near the limit, with '…' when shortened. */
 export function excerpt(text: string, max = CARD_DESCRIPTION_LENGTH): string {
@@ -63,6 +74,8 @@ export type CardRow = {
   projectTimezone: string;
   totalLengthDays: number;
   checkInFrequencyDays: number;
+  /** R of the project's settlement, or null before it is settled. */
+  settledRefundCents: number | null;
 };
 
 export function toProjectCard(row: CardRow, now: Date, favorites?: ReadonlySet<string>): ProjectCard {
@@ -74,6 +87,11 @@ export function toProjectCard(row: CardRow, now: Date, favorites?: ReadonlySet<s
     timezone: row.projectTimezone,
   });
   const status = projectStatus(schedule.startsAt, schedule.endsAt, now);
+  const amount = cardAmount({
+    status,
+    refundableCents: row.refundableAmount,
+    settledRefundCents: row.settledRefundCents,
+  });
   return {
     id: row.id,
     title: row.title,
@@ -92,6 +110,7 @@ export function toProjectCard(row: CardRow, now: Date, favorites?: ReadonlySet<s
     status,
     finishingSoon: isFinishingSoon(schedule.startsAt, schedule.endsAt, now),
     daysLeftBadge: daysLeftBadge(schedule.startsAt, schedule.endsAt, now),
+    ...(amount.kind === 'refundable' ? {} : { amount }),
     ...(favorites ? { isFavorite: favorites.has(row.id) } : {}),
   };
 }

@@ -16,7 +16,7 @@ import {
   centsToDecimalString,
   depositChargeCents,
   depositFeeCents,
-  formatCentsShort,
+  formatCents,
   formatQuantity,
   frequencyError,
   frequencyOptions,
@@ -126,7 +126,7 @@ export function CreateProjectForm() {
           totalCents: depositChargeCents(depositCents),
         }
       : null;
-  const payLabel = charge ? `Pay ${formatCentsShort(charge.totalCents)} Deposit` : 'Pay Deposit';
+  const payLabel = charge ? `Pay ${formatCents(charge.totalCents)} Deposit` : 'Pay Deposit';
 
   const clearInvalid = (field: DraftField | DraftField[]) => {
     const fields = Array.isArray(field) ? field : [field];
@@ -412,7 +412,7 @@ export function CreateProjectForm() {
                   }}
                   className="flex-col items-start gap-0.5 py-3"
                 >
-                  <span className="text-lg font-bold tabular">{formatCentsShort(preset.cents)}</span>{' '}
+                  <span className="text-lg font-bold tabular">{formatCents(preset.cents)}</span>{' '}
                   <span className="text-slate-600">{preset.label}</span>
                 </ChoiceCard>
               ))}
@@ -429,7 +429,7 @@ export function CreateProjectForm() {
               >
                 <span className="text-lg font-bold">Custom</span>{' '}
                 <span className="text-slate-600">
-                  {formatCentsShort(CUSTOM_DEPOSIT_MIN_CENTS)}–{formatCentsShort(CUSTOM_DEPOSIT_MAX_CENTS)}
+                  {formatCents(CUSTOM_DEPOSIT_MIN_CENTS)}–{formatCents(CUSTOM_DEPOSIT_MAX_CENTS)}
                 </span>
               </ChoiceCard>
             </div>

@@ -8,7 +8,6 @@ import {
   MESSAGES,
   donationSplit,
   formatCents,
-  formatCentsShort,
   parseDollarsToCents,
   validateDonationCents,
   validateOptionalEmail,
@@ -20,6 +19,7 @@ import { ApiError, NetworkError } from '../../lib/api';
 import { cx } from '../../lib/cx';
 import { createDonationIntent, newIdempotencyKey, type PaymentIntentResponse } from '../payments/api';
 import { PaymentForm, type PrepareResult } from '../payments/payment-form';
+import { forgetPendingDonation, rememberPendingDonation } from './donation-return';
 
 /** How long the thank-you shows before the dialog closes. */
 export const DONATION_THANKS_MS = 2000;
@@ -62,6 +62,9 @@ export default function DonationDialog({
   const intentRef = useRef<{ key: string; intent: PaymentIntentResponse } | null>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
+  // Closing the dialog ends the attempt: a later return address in this tab thanks for nothing. (When
+  // the bank's page takes over, the page unloads without closing it, and the entry stays for the return.)
+  useEffect(() => () => forgetPendingDonation(), []);
 
   const amountCents = amountCentsOf(amount);
   const validAmount =
@@ -86,10 +89,16 @@ export default function DonationDialog({
 
   async function prepare(): Promise<PrepareResult> {
     const reusable = intentRef.current;
-    if (reusable && reusable.key === requestKey) return { ok: true, intent: reusable.intent };
+    if (reusable && reusable.key === requestKey) {
+      rememberPendingDonation(project.id, reusable.intent.paymentIntentId);
+      return { ok: true, intent: reusable.intent };
+    }
     try {
       const intent = await createDonationIntent(request, newIdempotencyKey());
       intentRef.current = { key: requestKey, intent };
+      // Confirming may send the payer to their bank and back to the return address: this tab keeps
+      // which intent it confirmed, so only it is thanked there.
+      rememberPendingDonation(project.id, intent.paymentIntentId);
       return { ok: true, intent };
     } catch (error) {
       if (error instanceof NetworkError) return { ok: false, message: MESSAGES.networkError };
@@ -99,6 +108,7 @@ export default function DonationDialog({
   }
 
   function onSucceeded() {
+    forgetPendingDonation();
     const donated = validAmount ?? 0;
     setThanked(donated);
     onDonated(donated);
@@ -134,7 +144,7 @@ export default function DonationDialog({
                 <AmountChoice
                   key={cents}
                   name={ids.amounts}
-                  label={formatCentsShort(cents)}
+                  label={formatCents(cents)}
                   checked={amount.kind === 'preset' && amount.cents === cents}
                   disabled={locked}
                   onSelect={() => {
@@ -259,7 +269,7 @@ export default function DonationDialog({
           </fieldset>
 
           <PaymentForm
-            payLabel={validAmount !== null ? `Donate ${formatCentsShort(validAmount)}` : 'Donate'}
+            payLabel={validAmount !== null ? `Donate ${formatCents(validAmount)}` : 'Donate'}
             amountCents={validAmount}
             validate={validate}
             prepare={prepare}

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Camera from 'lucide-react/icons/camera';
@@ -16,7 +16,7 @@ import {
   MESSAGES,
   type ProgressBand,
 } from '@kept/domain';
-import type { CheckInDto, ProjectDetailResponse } from '@kept/contract';
+import type { CheckInDto, ProjectDetailResponse, SettlementStatement } from '@kept/contract';
 import { Alert } from '../../components/ui/alert';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -25,12 +25,18 @@ import { ApiError } from '../../lib/api';
 import { cx } from '../../lib/cx';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { FavoriteButton } from '../favorites/favorite-button';
+import {
+  DONATION_RETURN_PARAMS,
+  forgetPendingDonation,
+  hasDonationProof,
+} from '../donations/donation-return';
 import { useFavoriteIds, useToggleFavorite } from '../favorites/use-favorites';
 import { useProjectDetail, useRefreshProject } from './api';
 import { CheckInCalendar } from './check-in-calendar';
 import { ProjectTimeline } from './project-timeline';
 import { SettlementCard } from './settlement-card';
 import { ShareMenu } from './share-menu';
+import { ZoneNote } from './zone-note';
 
 // Dialogs load on first use (and are prefetched when their button is hovered or focused), so the page's
 // own chunk stays small.
@@ -50,6 +56,11 @@ export const PROJECT_TEXT = {
   total: 'Total',
   noDonations: 'No donations yet',
   refundable: 'Refundable for this project',
+  ended: 'Ended',
+  poolAtEnd: 'Pool at the end',
+  outcome: 'What happened to the money',
+  checkInsPosted: 'Check-ins posted',
+  periodsCountOnce: 'Several check-ins in one period count once.',
   donationThanks: 'Thank you for your donation! Your support has been added to this project.',
   support: 'Support This Project',
 } as const;
@@ -117,6 +128,95 @@ function SideCard({
     <Card className={cx('p-5', className)}>
       <h2 className="text-base font-semibold text-slate-900">{title}</h2>
       <div className="mt-3">{children}</div>
+    </Card>
+  );
+}
+
+/**
+ * The 'Total' card. While the project runs: the refundable amount with the live dot. Once it has
+ * ended: the pool at the end and what became of it (refunded to the card, paid out, forfeited to
+ * charity), each in the future tense until it has happened.
+ */
+function TotalCard({
+  project,
+  settlement,
+  ended,
+  donate,
+}: {
+  project: ProjectDetailResponse['project'];
+  settlement: SettlementStatement | null;
+  ended: boolean;
+  donate: ReactNode;
+}) {
+  const headingId = useId();
+  const cents = settlement ? settlement.poolCents : (project.refundableCents ?? project.depositCents ?? 0);
+  // Each part in the past tense once it has happened: the card refund when the processor confirmed
+  // it, the payout when paid, the forfeit when the settlement booked it.
+  const outcome: Array<[string, number]> = settlement
+    ? [
+        [
+          settlement.status === 'refunded' ? 'Refunded to the card' : 'To be refunded to the card',
+          settlement.refundToCardCents,
+        ],
+        [
+          settlement.payout.status === 'paid' ? 'Paid out to the creator' : 'To be paid out to the creator',
+          settlement.payout.cents,
+        ],
+        [settlement.settled ? 'Forfeited to charity' : 'To be forfeited to charity', settlement.forfeitCents],
+      ]
+    : [];
+  return (
+    <Card className="p-5">
+      <section aria-labelledby={headingId}>
+        <div className="flex items-center justify-between">
+          <h2 id={headingId} className="text-base font-semibold text-slate-900">
+            {PROJECT_TEXT.total}
+          </h2>
+          {ended ? (
+            <span className="flex items-center gap-2 text-xs font-medium text-slate-600">
+              <span aria-hidden="true" className="inline-flex size-2.5 rounded-full bg-slate-400" />
+              {PROJECT_TEXT.ended}
+            </span>
+          ) : (
+            <span className="flex items-center gap-2 text-xs font-medium text-slate-600">
+              <span aria-hidden="true" className="relative flex size-2.5">
+                <span className="absolute inline-flex size-full rounded-full bg-green-500 opacity-75 motion-safe:animate-ping" />
+                <span className="relative inline-flex size-2.5 rounded-full bg-green-600" />
+              </span>
+              Live
+            </span>
+          )}
+        </div>
+        <p
+          aria-live="polite"
+          aria-atomic="true"
+          className="mt-2 text-4xl font-bold tracking-tight text-primary-800 tabular sm:text-5xl"
+          data-testid="project-total"
+        >
+          {/* After settlement the pool is empty: the statement keeps what it held. */}
+          {formatCents(cents)}
+        </p>
+        <p className="mt-1 text-sm text-slate-600">
+          {ended
+            ? PROJECT_TEXT.poolAtEnd
+            : project.depositCents <= 0
+              ? PROJECT_TEXT.noDonations
+              : PROJECT_TEXT.refundable}
+        </p>
+        {outcome.some(([, value]) => value > 0) ? (
+          <ul aria-label={PROJECT_TEXT.outcome} className="mt-3 space-y-1 text-sm">
+            {outcome
+              .filter(([, value]) => value > 0)
+              .map(([label, value]) => (
+                <li key={label} className="flex items-baseline justify-between gap-4">
+                  <span className="text-slate-600">{label}</span>
+                  <span className="font-medium text-slate-900 tabular">{formatCents(value)}</span>
+                </li>
+              ))}
+          </ul>
+        ) : null}
+        {donate}
+      </section>
     </Card>
   );
 }
@@ -201,24 +301,26 @@ function LoadedProject({
   const refreshProject = useRefreshProject();
   const [searchParams, setSearchParams] = useSearchParams();
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const [thanked, setThanked] = useState(searchParams.get('donation') === 'success');
+  // Thanks only the tab that just donated to this project, never whoever opens a shared link.
+  const [thanked, setThanked] = useState(() => hasDonationProof(project.id, searchParams));
   const favoriteIds = useFavoriteIds();
   const favorite = useToggleFavorite();
   const isFavorite = favoriteIds ? favoriteIds.has(project.id) : viewer.isFavorite;
   const refreshing = useRef<AbortController | null>(null);
   useEffect(() => () => refreshing.current?.abort(), []);
 
-  // Coming back from a payment page with ?donation=success: thank the donor once, tidy the address,
-  // and make sure the total is fresh.
+  // Coming back from a payment page with ?donation=success: tidy the address, and make sure the
+  // total is fresh.
   useEffect(() => {
     if (searchParams.get('donation') !== 'success') return;
     setSearchParams(
       (params) => {
-        params.delete('donation');
+        for (const name of DONATION_RETURN_PARAMS) params.delete(name);
         return params;
       },
       { replace: true },
     );
+    forgetPendingDonation();
     void refreshUntilChanged(project.refundableCents);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -303,46 +405,29 @@ function LoadedProject({
 
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <aside className="space-y-6 lg:col-start-3 lg:row-start-1" aria-label="Project summary">
-          <Card className="p-5">
-            <div className="flex items-center justify-between">
-              <h2 className="text-base font-semibold text-slate-900">{PROJECT_TEXT.total}</h2>
-              <span className="flex items-center gap-2 text-xs font-medium text-slate-600">
-                <span aria-hidden="true" className="relative flex size-2.5">
-                  <span className="absolute inline-flex size-full rounded-full bg-green-500 opacity-75 motion-safe:animate-ping" />
-                  <span className="relative inline-flex size-2.5 rounded-full bg-green-600" />
-                </span>
-                Live
-              </span>
-            </div>
-            <p
-              aria-live="polite"
-              aria-atomic="true"
-              className="mt-2 text-4xl font-bold tracking-tight text-primary-800 tabular sm:text-5xl"
-              data-testid="project-total"
-            >
-              {/* After settlement the pool is empty: the statement keeps what it held. */}
-              {formatCents(
-                settlement ? settlement.poolCents : (project.refundableCents ?? project.depositCents ?? 0),
-              )}
-            </p>
-            <p className="mt-1 text-sm text-slate-600">
-              {project.depositCents <= 0 ? PROJECT_TEXT.noDonations : PROJECT_TEXT.refundable}
-            </p>
-            {!viewer.isOwner && !ended ? (
-              <Button
-                size="lg"
-                className="mt-4 w-full"
-                onClick={() => setDialog({ kind: 'donate' })}
-                onPointerEnter={() => void loadDonation()}
-                onFocus={() => void loadDonation()}
-                icon={<HeartHandshake aria-hidden="true" className="size-5" />}
-              >
-                {PROJECT_TEXT.support}
-              </Button>
-            ) : null}
-          </Card>
+          <TotalCard
+            project={project}
+            settlement={ended ? settlement : null}
+            ended={ended}
+            donate={
+              !viewer.isOwner && !ended ? (
+                <Button
+                  size="lg"
+                  className="mt-4 w-full"
+                  onClick={() => setDialog({ kind: 'donate' })}
+                  onPointerEnter={() => void loadDonation()}
+                  onFocus={() => void loadDonation()}
+                  icon={<HeartHandshake aria-hidden="true" className="size-5" />}
+                >
+                  {PROJECT_TEXT.support}
+                </Button>
+              ) : null
+            }
+          />
 
-          {settlement ? <SettlementCard settlement={settlement} isOwner={viewer.isOwner} /> : null}
+          {settlement ? (
+            <SettlementCard settlement={settlement} isOwner={viewer.isOwner} timeZone={project.timezone} />
+          ) : null}
 
           {viewer.isOwner && refundIfEndedToday && !settlement ? (
             <SideCard title="If it ended today">
@@ -406,7 +491,7 @@ function LoadedProject({
                 </dd>
               </div>
               <div className="flex justify-between gap-4">
-                <dt className="text-slate-600">Total check-ins</dt>
+                <dt className="text-slate-600">{PROJECT_TEXT.checkInsPosted}</dt>
                 <dd className="font-medium text-slate-900 tabular">{checkIns.length}</dd>
               </div>
               <div className="flex justify-between gap-4">
@@ -416,6 +501,7 @@ function LoadedProject({
                 </dd>
               </div>
             </dl>
+            <ZoneNote timeZone={project.timezone} className="mt-3" />
           </SideCard>
         </aside>
 
@@ -448,8 +534,9 @@ function LoadedProject({
               </div>
               <p className="mt-2 text-sm text-slate-600">
                 {ended
-                  ? `Finished with ${summary.completedCheckIns} of ${summary.totalCheckIns} check-ins.`
-                  : `${summary.completedCheckIns} of ${summary.totalCheckIns} check-ins done, ${summary.daysLeft} ${summary.daysLeft === 1 ? 'day' : 'days'} to go.`}
+                  ? `Finished with ${summary.completedCheckIns} of ${summary.totalCheckIns} check-in periods done.`
+                  : `${summary.completedCheckIns} of ${summary.totalCheckIns} check-in periods done, ${summary.daysLeft} ${summary.daysLeft === 1 ? 'day' : 'days'} to go.`}
+                {checkIns.length > summary.completedCheckIns ? ` ${PROJECT_TEXT.periodsCountOnce}` : ''}
               </p>
             </div>
           </Card>

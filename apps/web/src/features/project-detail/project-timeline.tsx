@@ -6,6 +6,7 @@ import Rocket from 'lucide-react/icons/rocket';
 import Clock from 'lucide-react/icons/clock';
 import { formatLocalDate, formatQuantity, parseYouTubeUrl, pastLabel } from '@kept/domain';
 import type { CheckInDto, ProjectDetail } from '@kept/contract';
+import { ZoneNote } from './zone-note';
 import { cx } from '../../lib/cx';
 
 /** Colours of a due label (RULES.md relative dates: red overdue, yellow today, orange soon, green later). */
@@ -93,6 +94,7 @@ export function ProjectTimeline({
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         Project Timeline
       </h2>
+      <ZoneNote timeZone={project.timezone} className="mt-1" />
       <ol className="mt-4">
         <Item icon={<Rocket className="size-5" />} tone="start">
           <h3 className="font-semibold text-slate-900">Project Started</h3>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { formatCents } from '@kept/domain';
 import type { SettlementStatement } from '@kept/contract';
 import { cx } from '../../lib/cx';
+import { ZoneNote } from './zone-note';
 
 const STATUS_STYLES: Record<SettlementStatement['status'], string> = {
   processing: 'bg-amber-100 text-amber-900 ring-amber-200',
@@ -34,9 +35,12 @@ function Row({ label, cents, strong = false }: { label: string; cents: number; s
 export function SettlementCard({
   settlement,
   isOwner,
+  timeZone,
 }: {
   settlement: SettlementStatement;
   isOwner: boolean;
+  /** The project's zone, in which the statement's dates are written. */
+  timeZone: string;
 }) {
   const headingId = useId();
   const { payout } = settlement;
@@ -58,8 +62,9 @@ export function SettlementCard({
           {settlement.statusText}
         </span>
       </div>
+      <ZoneNote timeZone={timeZone} className="mt-1" />
       <p className="mt-2 text-sm text-slate-700">
-        {settlement.completedCheckIns} of {settlement.totalCheckIns} check-ins made
+        {settlement.completedCheckIns} of {settlement.totalCheckIns} check-in periods done
         {settlement.missedCheckIns > 0 ? `, ${settlement.missedCheckIns} missed` : ''}.
       </p>
       <p className="mt-1 text-xs break-words text-slate-600 tabular">{settlement.formula}</p>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Plus from 'lucide-react/icons/plus';
-import { MESSAGES, formatCents } from '@kept/domain';
+import { MESSAGES } from '@kept/domain';
 import type { ProjectCard } from '@kept/contract';
 import { Alert } from '../../components/ui/alert';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -38,24 +38,10 @@ function ProjectSection({
               key={project.id}
               className={cx(completed && 'opacity-75 transition-opacity hover:opacity-100')}
             >
-              <ConnectedProjectCard
-                project={project}
-                badges={
-                  completed ? (
-                    <span className="inline-flex items-center rounded-full bg-slate-800 px-2 py-0.5 text-[11px] leading-4 font-semibold text-white shadow-sm">
-                      Completed
-                    </span>
-                  ) : undefined
-                }
-              />
+              <ConnectedProjectCard project={project} />
               {project.settlement ? (
-                <p className="mt-2 px-1 text-sm text-slate-700">
-                  Refund{' '}
-                  <span className="font-semibold text-slate-900 tabular">
-                    {formatCents(project.settlement.refundCents)}
-                  </span>{' '}
-                  · {project.settlement.statusText}
-                </p>
+                // The card shows the refund; this says how far it has got.
+                <p className="mt-2 px-1 text-sm text-slate-700">{project.settlement.statusText}</p>
               ) : null}
             </li>
           ))}

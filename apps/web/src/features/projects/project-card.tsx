@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import Clock from 'lucide-react/icons/clock';
-import { formatCents, projectImage, tagEmoji } from '@kept/domain';
+import { CARD_AMOUNT_CAPTIONS, formatCents, projectImage, tagEmoji } from '@kept/domain';
 import type { ProjectCard as ProjectCardData } from '@kept/contract';
 import { cx } from '../../lib/cx';
 import { FavoriteButton } from '../favorites/favorite-button';
@@ -31,14 +31,16 @@ export interface ProjectCardProps {
   favoritePending?: boolean;
   /** Called when the star is pressed (the card does not open). Without it, no star. */
   onToggleFavorite?: () => void;
-  /** More badges on the picture (e.g. 'Completed' on My Projects). */
+  /** More badges on the picture. */
   badges?: ReactNode;
   className?: string;
 }
 
 /**
- * A project in lists and carousels: picture, tag, title, refundable amount, badges and (signed in) the
- * favorite star. The whole card opens /project/{id}; the star toggles without opening it.
+ * A project in every list (home, categories, profiles, My Projects): picture, tag, title, its figure,
+ * badges and (signed in) the favorite star. A completed project is badged 'Completed' and shows what
+ * became of its pool (the server's `amount`: the pool at the end, or the settled refund), never the
+ * live refundable amount. The whole card opens /project/{id}; the star toggles without opening it.
  * It fills the width it is given: carousels and grids decide the size.
  */
 export function ProjectCard({
@@ -57,6 +59,8 @@ export function ProjectCard({
   const image = imageFailed ? projectImage(null, project.tag) : project.imageUrl;
   const badge = project.daysLeftBadge;
   const emoji = tagEmoji(project.tag);
+  const completed = project.status === 'completed';
+  const amount = project.amount ?? { kind: 'refundable' as const, cents: project.refundableCents };
 
   return (
     <article
@@ -77,8 +81,9 @@ export function ProjectCard({
           onError={() => setImageFailed(true)}
           className="size-full object-cover transition-transform duration-300 motion-safe:group-hover:scale-[1.03]"
         />
-        {isOwn || badge || badges ? (
+        {isOwn || badge || badges || completed ? (
           <div className="absolute bottom-2 left-2 flex flex-wrap gap-1 pr-2">
+            {completed ? <span className={cx(badgeBase, 'bg-slate-800 text-white')}>Completed</span> : null}
             {isOwn ? <span className={cx(badgeBase, 'bg-primary-700 text-white')}>Your Project</span> : null}
             {badge ? (
               <span className={cx(badgeBase, DAYS_LEFT_COLOURS[badge.colour])} data-colour={badge.colour}>
@@ -102,10 +107,15 @@ export function ProjectCard({
           {project.title}
         </Link>
         <p className="mt-auto flex flex-wrap items-baseline gap-x-1.5 pt-2">
-          <span className="tabular text-base font-bold text-primary-800 sm:text-lg">
-            {formatCents(project.refundableCents)}
-          </span>
-          <span className="text-xs text-slate-600">refundable</span>
+          <span
+            className={cx(
+              'tabular text-base font-bold sm:text-lg',
+              completed ? 'text-slate-900' : 'text-primary-800',
+            )}
+          >
+            {formatCents(amount.cents)}
+          </span>{' '}
+          <span className="text-xs text-slate-600">{CARD_AMOUNT_CAPTIONS[amount.kind]}</span>
         </p>
       </div>
       {signedIn && onToggleFavorite ? (
