@@ -1,7 +1,7 @@
 // Calls to the account API (sign-up, sign-in, password reset, settings, public profiles) and the rule
 // for turning a failure into the text the spec shows.
 import type { PublicProfileResponse, SessionResponse, SettingsResponse, SignupRequest } from '@kept/contract';
-import { MESSAGES } from '@kept/domain';
+import { MESSAGES, canonicalTimezone } from '@kept/domain';
 import { ApiError, NetworkError, apiRequest } from '../../lib/api';
 
 export type { PublicProfileResponse, SettingsResponse };
@@ -72,10 +72,13 @@ export function fetchPublicProfile(username: string, signal?: AbortSignal): Prom
   );
 }
 
-/** The device's IANA timezone ('Europe/Berlin'), or UTC when the browser cannot tell. */
+/**
+ * The device's IANA timezone ('Europe/Berlin'), or UTC when the browser cannot tell. An alias of a listed
+ * zone comes back as the listed name (Chromium reports India as 'Asia/Calcutta': 'Asia/Kolkata').
+ */
 export function detectTimezone(): string {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    return canonicalTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
   } catch {
     return 'UTC';
   }
