@@ -129,3 +129,11 @@ export const ResetPasswordRequestSchema = z
   })
   .transform((value) => ({ token: value.token.trim(), password: value.password }));
 export type ResetPasswordRequest = z.input<typeof ResetPasswordRequestSchema>;
+
+/**
+ * GET /api/auth/reset-password/:token: whether a reset link still works, checked without using it up.
+ * Reset tokens are short; anything empty or long is simply not a valid link.
+ */
+export const ResetLinkParamsSchema = z.object({
+  token: z.string().trim().min(1, PASSWORD_MESSAGES.invalidLink).max(200, PASSWORD_MESSAGES.invalidLink),
+});
