@@ -45,6 +45,21 @@ export function requestPasswordReset(email: string): Promise<unknown> {
   return apiRequest<unknown>('/api/auth/forgot-password', { method: 'POST', body: { email } });
 }
 
+export const resetLinkQueryKey = (token: string) => ['account', 'reset-link', token] as const;
+
+/** GET /api/auth/reset-password/:token → 200 while the link works; a 400 once it is used, expired or wrong. */
+export function checkResetLink(token: string, signal?: AbortSignal): Promise<unknown> {
+  return apiRequest<unknown>(
+    `/api/auth/reset-password/${encodeURIComponent(token)}`,
+    signal ? { signal } : {},
+  );
+}
+
+/** True for the server's answer that a reset link cannot be used. */
+export function isInvalidResetLink(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 400;
+}
+
 /** POST /api/auth/reset-password; the server ends every session of the user. */
 export function resetPassword(token: string, password: string, confirmPassword: string): Promise<unknown> {
   return apiRequest<unknown>('/api/auth/reset-password', {
