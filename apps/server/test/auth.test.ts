@@ -107,6 +107,23 @@ describe('sign up', () => {
     const mails = (await outbox()).slice(before);
     expect(mails.map((m) => m.subject)).toEqual(['You already have a Kept account']);
     expect(mails[0]!.to).toBe(first.email);
+    // How to sign in: the login page, and the reset page for a forgotten password.
+    expect(mails[0]!.text).toContain('http://localhost:3000/login');
+    expect(mails[0]!.text).toContain('http://localhost:3000/forgot-password');
+    // The existing password still works; the one typed at sign-up does not.
+    expect((await signIn(t.app, first.email, first.password)).statusCode).toBe(200);
+    expect((await signIn(t.app, first.email, 'another1')).statusCode).toBe(401);
+  });
+
+  it('sends no email for a brand-new account, and the new account signs in', async () => {
+    const before = (await outbox()).length;
+    const username = uniqueName('Fresh');
+    const email = `${username.toLowerCase()}@example.com`;
+    const res = await signUp(t.app, { username, email, password: 'fresh pass 1' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ ok: true });
+    expect((await outbox()).slice(before)).toEqual([]);
+    expect((await signIn(t.app, email, 'fresh pass 1')).statusCode).toBe(200);
   });
 });
 
