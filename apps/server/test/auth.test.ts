@@ -325,6 +325,30 @@ describe('older reset links', () => {
   });
 });
 
+describe('a lockout and a password reset', () => {
+  it('a reset by the mailbox owner lifts the lockout a stranger caused', async () => {
+    const u = await createUser(t.app);
+    const attempt = (password: string, ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        remoteAddress: ip,
+        payload: { email: u.email, password },
+      });
+    for (let i = 0; i < 10; i++) expect((await attempt(`guess-${i}`, '10.8.3.1')).statusCode).toBe(401);
+    expect((await attempt(u.password, '10.8.3.2')).statusCode).toBe(429);
+    const token = await requestResetToken(u.email);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      remoteAddress: '10.8.3.2',
+      payload: { token, password: 'after the lockout', confirmPassword: 'after the lockout' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await attempt('after the lockout', '10.8.3.2')).statusCode).toBe(200);
+  });
+});
+
 describe('checking a reset link before the form', () => {
   const check = (token: string, ip = '10.8.1.1') =>
     t.app.inject({ url: `/api/auth/reset-password/${encodeURIComponent(token)}`, remoteAddress: ip });

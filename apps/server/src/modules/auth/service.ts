@@ -170,8 +170,16 @@ export function createAccountService(deps: {
       }
     },
 
+    /**
+     * Sets the new password with a reset link. Having the mailbox proves the owner: the address's
+     * sign-in failures are forgotten, so a stranger's lockout does not outlast a reset.
+     */
     async resetPassword(token: string, password: string, ctx: Ctx): Promise<void> {
       await limiter.consume(RESET_TOKEN_LIMIT(ctx.ip));
+      const owner = await db.execute<{ email: string }>(
+        sql`select u.email from verifications v join users u on u.id = v.value
+             where v.identifier = ${RESET_LINK_PREFIX + token}`,
+      );
       try {
         await auth.api.resetPassword({ body: { token, newPassword: password }, headers: ctx.headers });
       } catch (err) {
@@ -180,6 +188,8 @@ export function createAccountService(deps: {
         }
         throw err;
       }
+      const email = owner.rows[0]?.email;
+      if (email) await limiter.clear(SIGN_IN_LIMITS.email(email));
     },
 
     /** The signed-in user of a request's Cookie header, or null. */
