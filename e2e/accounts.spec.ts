@@ -192,6 +192,13 @@ test.describe('forgotten password', () => {
       data: { email: account.email, password: account.password },
     });
     expect(oldPassword.status()).toBe(401);
+    // Opening the used link again says so at once, before anything is typed.
+    await page.goto(link);
+    await expect(main.getByRole('alert')).toContainText(
+      'Invalid reset link. Please request a new password reset.',
+    );
+    await expect(main.getByLabel('New password', { exact: true })).toHaveCount(0);
+    await page.goto('/login');
 
     await main.getByRole('textbox', { name: 'Email' }).fill(account.email);
     await main.getByLabel('Password', { exact: true }).fill('a-brand-new-password');

@@ -194,7 +194,7 @@ const TABLE: Record<string, Row> = {
   },
   'GET /api/auth/reset-password/:token': {
     rule: 'anyone may ask whether a reset link works; it answers for the token only, never the session',
-    expect: all(400),
+    expect: all(404),
     send: (c) =>
       t.app.inject({
         url: '/api/auth/reset-password/not-a-real-token',

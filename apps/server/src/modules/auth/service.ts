@@ -159,14 +159,14 @@ export function createAccountService(deps: {
         .catch((err: unknown) => deps.log.error({ err }, 'password reset request failed'));
     },
 
-    /** Whether a reset link still works (unused, unexpired), without using it up; a 400 when not. */
+    /** Whether a reset link still works (unused, unexpired), without using it up; a 404 when not. */
     async checkResetLink(token: string, ctx: Ctx): Promise<void> {
       await limiter.consume(RESET_TOKEN_LIMIT(ctx.ip));
       const rows = await db.execute(
         sql`select 1 from verifications where identifier = ${RESET_LINK_PREFIX + token} and expires_at > now()`,
       );
       if (rows.rows.length === 0) {
-        throw new HttpError(400, 'invalid_reset_link', ACCOUNT_MESSAGES.invalidResetLink);
+        throw new HttpError(404, 'invalid_reset_link', ACCOUNT_MESSAGES.invalidResetLink);
       }
     },
 

@@ -47,7 +47,7 @@ export function requestPasswordReset(email: string): Promise<unknown> {
 
 export const resetLinkQueryKey = (token: string) => ['account', 'reset-link', token] as const;
 
-/** GET /api/auth/reset-password/:token → 200 while the link works; a 400 once it is used, expired or wrong. */
+/** GET /api/auth/reset-password/:token → 200 while the link works; a 404 once it is used, expired or wrong. */
 export function checkResetLink(token: string, signal?: AbortSignal): Promise<unknown> {
   return apiRequest<unknown>(
     `/api/auth/reset-password/${encodeURIComponent(token)}`,
@@ -55,9 +55,9 @@ export function checkResetLink(token: string, signal?: AbortSignal): Promise<unk
   );
 }
 
-/** True for the server's answer that a reset link cannot be used. */
+/** True for the server's answer that a reset link cannot be used: no such link (404), or not a token at all (400). */
 export function isInvalidResetLink(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 400;
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }
 
 /** POST /api/auth/reset-password; the server ends every session of the user. */
