@@ -57,7 +57,9 @@ test.describe('a new account, from sign-up to sign-out', () => {
 
     // To the login page, carrying returnTo, with the email filled in.
     await expect(page).toHaveURL(`${baseURL}/login?returnTo=%2Fsettings`);
-    await expect(main.getByText('Thanks for signing up!')).toBeVisible();
+    await expect(main.getByRole('status').filter({ hasText: 'Next, log in' })).toContainText(
+      "If this email is new, your account is ready; if it already has an account, we've emailed you how to sign in.",
+    );
     await expect(main.getByRole('textbox', { name: 'Email' })).toHaveValue(account.email);
     await expectNoSeriousA11yViolations(page, 'login after signup');
     await main.getByLabel('Password', { exact: true }).fill(account.password);
@@ -190,6 +192,13 @@ test.describe('forgotten password', () => {
       data: { email: account.email, password: account.password },
     });
     expect(oldPassword.status()).toBe(401);
+    // Opening the used link again says so at once, before anything is typed.
+    await page.goto(link);
+    await expect(main.getByRole('alert')).toContainText(
+      'Invalid reset link. Please request a new password reset.',
+    );
+    await expect(main.getByLabel('New password', { exact: true })).toHaveCount(0);
+    await page.goto('/login');
 
     await main.getByRole('textbox', { name: 'Email' }).fill(account.email);
     await main.getByLabel('Password', { exact: true }).fill('a-brand-new-password');

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuth } from '../src/modules/auth/auth.ts';
+import { resolveAuthSecret } from '../src/modules/auth/auth-secret.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { readOutbox, resetTokenFrom } from './support/mail.ts';
 import { cookieFrom, createUser, signIn, signUp, uniqueName } from './support/users.ts';
@@ -105,6 +107,23 @@ describe('sign up', () => {
     const mails = (await outbox()).slice(before);
     expect(mails.map((m) => m.subject)).toEqual(['You already have a Kept account']);
     expect(mails[0]!.to).toBe(first.email);
+    // How to sign in: the login page, and the reset page for a forgotten password.
+    expect(mails[0]!.text).toContain('http://localhost:3000/login');
+    expect(mails[0]!.text).toContain('http://localhost:3000/forgot-password');
+    // The existing password still works; the one typed at sign-up does not.
+    expect((await signIn(t.app, first.email, first.password)).statusCode).toBe(200);
+    expect((await signIn(t.app, first.email, 'another1')).statusCode).toBe(401);
+  });
+
+  it('sends no email for a brand-new account, and the new account signs in', async () => {
+    const before = (await outbox()).length;
+    const username = uniqueName('Fresh');
+    const email = `${username.toLowerCase()}@example.com`;
+    const res = await signUp(t.app, { username, email, password: 'fresh pass 1' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ ok: true });
+    expect((await outbox()).slice(before)).toEqual([]);
+    expect((await signIn(t.app, email, 'fresh pass 1')).statusCode).toBe(200);
   });
 });
 
@@ -255,6 +274,130 @@ describe('password reset', () => {
     });
     expect(res.statusCode).toBe(400);
     expect((await signIn(t.app, u.email, u.password)).statusCode).toBe(200);
+  });
+});
+
+describe('older reset links', () => {
+  const reset = (token: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      remoteAddress: '10.8.0.1',
+      payload: { token, password, confirmPassword: password },
+    });
+
+  it('end when any link of the user is used: five requested, the oldest used, the others fail', async () => {
+    const u = await createUser(t.app);
+    const bystander = await createUser(t.app);
+    const tokens: string[] = [];
+    for (let i = 0; i < 5; i++) tokens.push(await requestResetToken(u.email));
+    const othersToken = await requestResetToken(bystander.email);
+
+    expect((await reset(tokens[0]!, 'first new pass')).statusCode).toBe(200);
+    for (const token of tokens.slice(1)) {
+      const res = await reset(token, 'second new pass');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe('Invalid reset link. Please request a new password reset.');
+    }
+    expect((await signIn(t.app, u.email, 'first new pass')).statusCode).toBe(200);
+    // Another user's link is not touched.
+    expect((await reset(othersToken, 'bystander new pass')).statusCode).toBe(200);
+  });
+
+  it('end when the password is changed while signed in', async () => {
+    const u = await createUser(t.app);
+    const token = await requestResetToken(u.email);
+    // The app has no password-change screen yet; better-auth's endpoint is what one would call.
+    const auth = createAuth({
+      db: t.database.db,
+      baseUrl: t.config.baseUrl,
+      secret: resolveAuthSecret(t.config.authSecret, t.config.dataDir),
+      hooks: { sendResetPassword: () => {}, onExistingUserSignUp: () => {} },
+    });
+    await auth.api.changePassword({
+      body: { currentPassword: u.password, newPassword: 'changed in settings' },
+      headers: new Headers({ cookie: u.cookie }),
+    });
+    expect((await signIn(t.app, u.email, 'changed in settings')).statusCode).toBe(200);
+    const res = await reset(token, 'from an old link');
+    expect(res.statusCode).toBe(400);
+    expect((await signIn(t.app, u.email, 'changed in settings')).statusCode).toBe(200);
+  });
+});
+
+describe('a lockout and a password reset', () => {
+  it('a reset by the mailbox owner lifts the lockout a stranger caused', async () => {
+    const u = await createUser(t.app);
+    const attempt = (password: string, ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        remoteAddress: ip,
+        payload: { email: u.email, password },
+      });
+    for (let i = 0; i < 10; i++) expect((await attempt(`guess-${i}`, '10.8.3.1')).statusCode).toBe(401);
+    expect((await attempt(u.password, '10.8.3.2')).statusCode).toBe(429);
+    const token = await requestResetToken(u.email);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      remoteAddress: '10.8.3.2',
+      payload: { token, password: 'after the lockout', confirmPassword: 'after the lockout' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await attempt('after the lockout', '10.8.3.2')).statusCode).toBe(200);
+  });
+});
+
+describe('checking a reset link before the form', () => {
+  const check = (token: string, ip = '10.8.1.1') =>
+    t.app.inject({ url: `/api/auth/reset-password/${encodeURIComponent(token)}`, remoteAddress: ip });
+
+  it('says whether a link works, without using it up', async () => {
+    const u = await createUser(t.app);
+    const token = await requestResetToken(u.email);
+    const ok = await check(token);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ ok: true });
+    expect(ok.headers['cache-control']).toBe('no-store');
+    expect((await check(token)).statusCode).toBe(200);
+    const used = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'brand-new-pass', confirmPassword: 'brand-new-pass' },
+    });
+    expect(used.statusCode).toBe(200);
+
+    for (const bad of [token, `${token}x`, token.slice(0, -1), 'not-a-real-token', 'x'.repeat(500)]) {
+      const res = await check(bad);
+      // No such link (404); a token too long to be one fails validation (400). Same words either way.
+      expect(res.statusCode, bad).toBe(bad.length > 200 ? 400 : 404);
+      expect(res.json().error.message).toBe('Invalid reset link. Please request a new password reset.');
+    }
+  });
+
+  it('refuses an expired link', async () => {
+    const u = await createUser(t.app);
+    const token = await requestResetToken(u.email);
+    await t.database.pool.query(
+      `update verifications set expires_at = now() - interval '1 second' where identifier = $1`,
+      [`reset-password:${token}`],
+    );
+    expect((await check(token)).statusCode).toBe(404);
+  });
+
+  it('shares the reset form’s limit per client address, so tokens cannot be probed', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await check(`guess-${i}`, '10.8.2.1')).statusCode);
+    expect(statuses.slice(0, 30).every((s) => s === 404)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      remoteAddress: '10.8.2.1',
+      payload: { token: 'guess', password: 'secret12', confirmPassword: 'secret12' },
+    });
+    expect(form.statusCode).toBe(429);
   });
 });
 

@@ -2,7 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimitedError, createRateLimiter, storedKey } from '../src/modules/rate-limit/limiter.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { manualClock } from './support/clock.ts';
-import { createUser, signIn } from './support/users.ts';
+import type { LightMyRequestResponse } from 'fastify';
+import { createUser } from './support/users.ts';
+
+/** A sign-in from `ip` (default: the test client's), with a Cookie header when one is given. */
+const signIn = (app: TestApp['app'], email: string, password: string, ip?: string, cookie?: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    payload: { email, password },
+    ...(ip ? { remoteAddress: ip } : {}),
+    ...(cookie ? { headers: { cookie } } : {}),
+  });
+
+/** The known-device cookie a successful sign-in sets, as a Cookie header. */
+function deviceCookie(res: LightMyRequestResponse): string {
+  const lines = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+  const line = lines.find((l) => l.startsWith('kept.known_device='));
+  if (!line) throw new Error('no known-device cookie');
+  return line.split(';')[0]!;
+}
 
 const clock = manualClock();
 let a: TestApp;
@@ -17,9 +36,9 @@ afterAll(async () => {
 });
 
 describe('rate limits', () => {
-  it('stops repeated sign-in attempts for one email with a 429, a retry time, and recovers after the window', async () => {
-    const u = await createUser(a.app, { email: 'limited@example.com' }); // its sign-in is attempt 1 of 10
-    for (let i = 0; i < 9; i++) {
+  it('locks an email after 10 failed sign-ins with a 429 and a retry time, and recovers after the window', async () => {
+    const u = await createUser(a.app, { email: 'limited@example.com' });
+    for (let i = 0; i < 10; i++) {
       expect((await signIn(a.app, u.email, 'wrong-password')).statusCode).toBe(401);
     }
     const limited = await signIn(a.app, u.email, u.password);
@@ -37,9 +56,59 @@ describe('rate limits', () => {
     expect((await signIn(a.app, u.email, u.password)).statusCode).toBe(200);
   });
 
-  it('shares the limit between two app instances on one database', async () => {
-    const u = await createUser(a.app, { email: 'shared@example.com' }); // attempt 1 of 10
+  it('counts failures only: correct sign-ins never lock anyone out, and one resets the count', async () => {
+    const u = await createUser(a.app, { email: 'regular@example.com' });
+    // Twelve correct sign-ins from one address, then nine mistakes: still allowed.
+    for (let i = 0; i < 12; i++) {
+      expect((await signIn(a.app, u.email, u.password, '10.9.0.1')).statusCode).toBe(200);
+    }
     for (let i = 0; i < 9; i++) {
+      expect((await signIn(a.app, u.email, 'wrong-password', '10.9.0.1')).statusCode).toBe(401);
+    }
+    // A success forgets the nine failures: ten more mistakes are needed for a lockout.
+    expect((await signIn(a.app, u.email, u.password, '10.9.0.1')).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) {
+      expect((await signIn(a.app, u.email, 'wrong-password', '10.9.0.2')).statusCode).toBe(401);
+    }
+    expect((await signIn(a.app, u.email, u.password, '10.9.0.2')).statusCode).toBe(429);
+  });
+
+  it("counts a client address's failures only: 35 correct sign-ins from one address all pass", async () => {
+    const u = await createUser(a.app, { email: 'busy-office@example.com' });
+    for (let i = 0; i < 35; i++) {
+      expect((await signIn(a.app, u.email, u.password, '10.9.1.1')).statusCode, `sign-in ${i + 1}`).toBe(200);
+    }
+  });
+
+  it('a stranger who locks an email out does not lock out its owner on a device that signed in before', async () => {
+    const owner = await createUser(a.app, { email: 'targeted@example.com' });
+    const device = deviceCookie(await signIn(a.app, owner.email, owner.password));
+    for (let i = 0; i < 10; i++) {
+      expect((await signIn(a.app, owner.email, 'guess-' + i, '10.9.2.1')).statusCode).toBe(401);
+    }
+    // The attacker, or any browser new to the account, is stopped, even with the right password…
+    expect((await signIn(a.app, owner.email, owner.password, '10.9.2.1')).statusCode).toBe(429);
+    expect((await signIn(a.app, owner.email, owner.password, '10.9.2.2')).statusCode).toBe(429);
+    // …a known device of another account, or a forged one, does not help…
+    const stranger = await createUser(a.app, { email: 'stranger@example.com' });
+    const strangersDevice = deviceCookie(await signIn(a.app, stranger.email, stranger.password));
+    expect((await signIn(a.app, owner.email, owner.password, '10.9.2.1', strangersDevice)).statusCode).toBe(
+      429,
+    );
+    const forged = device.replace(/\.[^.]+$/, '.AAAA');
+    expect((await signIn(a.app, owner.email, owner.password, '10.9.2.1', forged)).statusCode).toBe(429);
+    // …but the owner's own browser signs in.
+    expect((await signIn(a.app, owner.email, owner.password, '10.9.2.3', device)).statusCode).toBe(200);
+    // The known device has a count of its own: ten mistakes there stop that device too.
+    for (let i = 0; i < 10; i++) {
+      expect((await signIn(a.app, owner.email, 'typo-' + i, '10.9.2.3', device)).statusCode).toBe(401);
+    }
+    expect((await signIn(a.app, owner.email, owner.password, '10.9.2.3', device)).statusCode).toBe(429);
+  });
+
+  it('shares the limit between two app instances on one database', async () => {
+    const u = await createUser(a.app, { email: 'shared@example.com' });
+    for (let i = 0; i < 10; i++) {
       const app = i % 2 === 0 ? a.app : b.app;
       expect((await signIn(app, u.email, 'wrong-password')).statusCode).toBe(401);
     }

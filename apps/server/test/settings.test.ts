@@ -65,4 +65,14 @@ describe('settings', () => {
     const { rows } = await t.database.pool.query('select timezone from users where id = $1', [u.user.id]);
     expect(rows[0].timezone).toBe('Asia/Kolkata');
   });
+
+  it("stores a listed zone's alias as the listed zone, from settings and from sign-up", async () => {
+    const u = await createUser(t.app, { timezone: 'Asia/Calcutta' });
+    expect(u.user.timezone).toBe('Asia/Kolkata');
+    const res = await put('/api/me/timezone', u.cookie, { timezone: 'US/Pacific' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().timezone).toBe('America/Los_Angeles');
+    const { rows } = await t.database.pool.query('select timezone from users where id = $1', [u.user.id]);
+    expect(rows[0].timezone).toBe('America/Los_Angeles');
+  });
 });

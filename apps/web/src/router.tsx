@@ -4,7 +4,7 @@ import { screenOfPath, type ScreenName } from '@kept/contract';
 import { Layout } from './components/layout/layout';
 import { ErrorBoundary } from './components/route-error-boundary';
 import { ScreenLoading } from './components/ui/screen-loading';
-import { RequireAuthOutlet } from './features/session/require-auth';
+import { RequireAuthOutlet, SignedOutOnlyOutlet } from './features/session/require-auth';
 import { warmIntlFor } from './lib/warm-intl';
 
 // Declarative routes (<Routes>) rather than the data router: we load data with TanStack Query, and the
@@ -66,8 +66,11 @@ export function AppRoutes() {
       <Route element={<Layout />}>
         <Route index element={<Screen name="home" />} />
         <Route path="how-it-works" element={<Screen name="how-it-works" />} />
-        <Route path="login" element={<Screen name="login" />} />
-        <Route path="signup" element={<Screen name="signup" />} />
+        {/* Someone already signed in goes on to returnTo, else My Projects. */}
+        <Route element={<SignedOutOnlyOutlet />}>
+          <Route path="login" element={<Screen name="login" />} />
+          <Route path="signup" element={<Screen name="signup" />} />
+        </Route>
         <Route path="forgot-password" element={<Screen name="forgot-password" />} />
         <Route path="reset-password" element={<Screen name="reset-password" />} />
         <Route path="privacy-policy" element={<Screen name="privacy-policy" />} />

@@ -149,7 +149,7 @@ describe('Login form', () => {
     expect(location()).toBe(destination);
   });
 
-  it('welcomes a new account and fills in its email', () => {
+  it('after sign-up, says what happens for a new and for an existing address, and fills in the email', () => {
     mockApi({});
     render(
       <QueryClientProvider client={createTestQueryClient()}>
@@ -160,7 +160,12 @@ describe('Login form', () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    expect(screen.getByRole('status')).toHaveTextContent('Thanks for signing up!');
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Next, log in');
+    expect(status).toHaveTextContent(
+      "If this email is new, your account is ready; if it already has an account, we've emailed you how to sign in.",
+    );
+    expect(status).not.toHaveTextContent('Thanks for signing up!');
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('new@example.com');
   });
 });

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionQueryKey } from '../src/features/session/api';
@@ -105,13 +105,20 @@ describe('Reset password', () => {
     return { ...result, user };
   }
 
-  function fields() {
+  /** The link check answers that tok-123 works. */
+  const linkWorks = { 'GET /api/auth/reset-password/tok-123': () => json({ ok: true }) };
+
+  /** The form, once the link check has answered. */
+  async function fields() {
     return {
-      password: screen.getByLabelText('New password', { exact: true }),
+      password: await screen.findByLabelText('New password', { exact: true }),
       confirm: screen.getByLabelText('Confirm new password'),
       submit: screen.getByRole('button', { name: 'Reset Password' }),
     };
   }
+
+  const posts = (fetchMock: { mock: { calls: unknown[][] } }) =>
+    fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST');
 
   it('says the link is unusable when it carries no token, and offers a new one', () => {
     mockApi({});
@@ -124,10 +131,38 @@ describe('Reset password', () => {
     expect(screen.queryByRole('button', { name: 'Reset Password' })).not.toBeInTheDocument();
   });
 
+  it('says at once that a used or broken link is invalid, before anything is typed', async () => {
+    const fetchMock = mockApi({
+      'GET /api/auth/reset-password/used-token': () => apiError(404, 'invalid_reset_link', INVALID_LINK),
+    });
+    renderReset('/reset-password?token=used-token');
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your reset link...');
+    expect(await screen.findByRole('alert')).toHaveTextContent(INVALID_LINK);
+    expect(screen.getByRole('link', { name: 'Request a new reset link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(screen.queryByLabelText('New password', { exact: true })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reset Password' })).not.toBeInTheDocument();
+    expect(posts(fetchMock)).toEqual([]);
+  });
+
+  it('shows the form for a link that works, and when the check cannot be made', async () => {
+    mockApi(linkWorks);
+    renderReset();
+    expect(await fields()).toBeDefined();
+    cleanup();
+    mockApi({ 'GET /api/auth/reset-password/tok-123': () => new Response('', { status: 503 }) });
+    renderReset();
+    const { submit } = await fields();
+    expect(submit).toBeEnabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('needs at least 6 characters', async () => {
-    const fetchMock = mockApi({});
+    const fetchMock = mockApi(linkWorks);
     const { user } = renderReset();
-    const { password, confirm, submit } = fields();
+    const { password, confirm, submit } = await fields();
     await user.type(password, '12345');
     await user.type(confirm, '12345');
     await user.click(submit);
@@ -135,28 +170,29 @@ describe('Reset password', () => {
       expect.stringContaining('Password must be at least 6 characters long.'),
     );
     expect(password).toHaveFocus();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(posts(fetchMock)).toEqual([]);
   });
 
   it('needs both entries to match', async () => {
-    const fetchMock = mockApi({});
+    const fetchMock = mockApi(linkWorks);
     const { user } = renderReset();
-    const { password, confirm, submit } = fields();
+    const { password, confirm, submit } = await fields();
     await user.type(password, 'new-secret');
     await user.type(confirm, 'new-secrets');
     await user.click(submit);
     expect(confirm).toHaveAccessibleDescription('Passwords do not match.');
     expect(confirm).toHaveAttribute('aria-invalid', 'true');
     expect(confirm).toHaveFocus();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(posts(fetchMock)).toEqual([]);
   });
 
   it('shows the invalid-link message from the server, with a way to ask again', async () => {
     mockApi({
+      ...linkWorks,
       'POST /api/auth/reset-password': () => apiError(400, 'invalid_reset_link', INVALID_LINK),
     });
     const { user } = renderReset();
-    const { password, confirm, submit } = fields();
+    const { password, confirm, submit } = await fields();
     await user.type(password, 'new-secret');
     await user.type(confirm, 'new-secret');
     await user.click(submit);
@@ -167,11 +203,12 @@ describe('Reset password', () => {
 
   it("shows a 429's message without the new-link offer", async () => {
     mockApi({
+      ...linkWorks,
       'POST /api/auth/reset-password': () =>
         apiError(429, 'rate_limited', 'Too many attempts. Please try again in 5 minutes.'),
     });
     const { user } = renderReset();
-    const { password, confirm, submit } = fields();
+    const { password, confirm, submit } = await fields();
     await user.type(password, 'new-secret');
     await user.type(confirm, 'new-secret');
     await user.click(submit);
@@ -182,10 +219,10 @@ describe('Reset password', () => {
   });
 
   it('sends the token, shows "Password Reset Successful!", rechecks the session and goes to /login after 3 s', async () => {
-    const fetchMock = mockApi({ 'POST /api/auth/reset-password': () => json({ ok: true }) });
+    const fetchMock = mockApi({ ...linkWorks, 'POST /api/auth/reset-password': () => json({ ok: true }) });
     const { user, queryClient } = renderReset();
     queryClient.setQueryData(sessionQueryKey, { user: alice });
-    const { password, confirm } = fields();
+    const { password, confirm } = await fields();
     await user.type(password, 'new-secret');
     await user.type(confirm, 'new-secret');
 

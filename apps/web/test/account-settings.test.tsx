@@ -190,6 +190,40 @@ describe('Settings: timezone', () => {
     expect(screen.queryByRole('button', { name: "Use my device's timezone" })).not.toBeInTheDocument();
   });
 
+  it("treats the device's alias of the saved zone as the same zone (Chromium's 'Asia/Calcutta')", async () => {
+    stubDeviceTimezone('Asia/Calcutta');
+    mockApi(settingsRoutes({ username: 'alice', timezone: 'Asia/Kolkata' }));
+    const { timezone, saveTimezone } = await renderSettings();
+    const line = screen.getByText(/matches your saved timezone/);
+    expect(line).toHaveTextContent("Your device's timezone, India (Kolkata), matches your saved timezone.");
+    expect(line.closest('p')).toHaveClass('text-green-800');
+    expect(screen.queryByText(/is different from your saved timezone/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: "Use my device's timezone" })).not.toBeInTheDocument();
+    expect(timezone).toHaveValue('Asia/Kolkata');
+    expect(saveTimezone).toBeDisabled();
+  });
+
+  it('shows a zone saved under an alias as its listed zone, with no 36th option', async () => {
+    stubDeviceTimezone('Asia/Kolkata');
+    mockApi(settingsRoutes({ username: 'alice', timezone: 'Asia/Calcutta' }));
+    const { timezone } = await renderSettings();
+    expect(timezone).toHaveValue('Asia/Kolkata');
+    expect(within(timezone).getAllByRole('option')).toHaveLength(35);
+    expect(screen.getByText(/matches your saved timezone/)).toBeInTheDocument();
+  });
+
+  it("offers the device's listed zone when the device reports another zone's alias", async () => {
+    stubDeviceTimezone('US/Pacific');
+    mockApi(settingsRoutes());
+    const { user, timezone } = await renderSettings();
+    expect(screen.getByText(/is different from your saved timezone/)).toHaveTextContent(
+      "Your device's timezone, Pacific Time (Los Angeles), is different from your saved timezone, Berlin.",
+    );
+    await user.click(screen.getByRole('button', { name: "Use my device's timezone" }));
+    expect(timezone).toHaveValue('America/Los_Angeles');
+    expect(within(timezone).getAllByRole('option')).toHaveLength(35);
+  });
+
   it("warns in red when the device's zone differs, and offers to use it", async () => {
     stubDeviceTimezone('Asia/Tokyo');
     mockApi(settingsRoutes());

@@ -104,6 +104,16 @@ describe('Signup form', () => {
     });
   });
 
+  it("sends a listed zone's alias as the listed zone (Chromium reports India as 'Asia/Calcutta')", async () => {
+    stubDeviceTimezone('Asia/Calcutta');
+    const fetchMock = mockApi({ 'POST /api/auth/sign-up': () => json({ ok: true }, 201) });
+    const { fill, submit } = renderSignup();
+    await fill({ username: 'new_reader', email: 'new@example.com', password: 'secret1' });
+    await submit();
+    expect(await screen.findByRole('heading', { name: 'Somewhere else' })).toBeInTheDocument();
+    expect(sentBody(fetchMock, '/api/auth/sign-up')).toMatchObject({ timezone: 'Asia/Kolkata' });
+  });
+
   it('keeps the user on signup with the taken-username message, and what they typed', async () => {
     mockApi({
       'POST /api/auth/sign-up': () => apiError(409, 'conflict', TAKEN, { username: TAKEN }),

@@ -59,6 +59,33 @@ describe('AppRoutes', () => {
     },
   );
 
+  it.each([
+    ['/login', '/my-projects', 'My Projects'],
+    ['/signup', '/my-projects', 'My Projects'],
+    ['/login?returnTo=%2Fsettings', '/settings', 'Settings'],
+    ['/signup?returnTo=%2Fcreate-project', '/create-project', 'Create New Project'],
+    ['/login?returnTo=%2F%2Fevil.example', '/my-projects', 'My Projects'],
+    ['/login?returnTo=%2Flogin', '/my-projects', 'My Projects'],
+  ])('%s sends a user who is already signed in on to %s', async (path, destination, heading) => {
+    mockApi(sessionRoute(alice));
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^${destination}$`));
+    expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [null, '/login'],
+    [alice, '/my-projects'],
+  ])("How it works' Get Started, for %o, leads to %s", async (user, href) => {
+    mockApi(sessionRoute(user));
+    renderApp('/how-it-works');
+    await screen.findByRole('heading', { level: 1, name: 'How Kept works' });
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', href),
+    );
+  });
+
   it('greets a signed-in user by name on the home page', async () => {
     mockApi(sessionRoute(alice));
     renderApp('/');

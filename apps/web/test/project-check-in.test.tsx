@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CheckInDialog, { CHECK_IN_SUCCESS_MS } from '../src/features/check-in/check-in-dialog';
+import { sessionQueryKey } from '../src/features/session/api';
 import { alice, mockApi, renderWithProviders, sessionRoute } from './helpers';
 import { PROJECT_ID, projectDetail } from './project-fixtures';
 
@@ -54,8 +55,10 @@ function renderDialog(options: { timezone?: string; fakeTimers?: boolean } = {})
     options.fakeTimers ? { delay: null, advanceTimers: (ms) => vi.advanceTimersByTime(ms) } : { delay: null },
   );
   const { project } = projectDetail({ isOwner: true });
-  renderWithProviders(<CheckInDialog project={project} onClose={onClose} onCheckedIn={onCheckedIn} />);
-  return { user, onClose, onCheckedIn };
+  const { queryClient } = renderWithProviders(
+    <CheckInDialog project={project} onClose={onClose} onCheckedIn={onCheckedIn} />,
+  );
+  return { user, onClose, onCheckedIn, queryClient };
 }
 
 function png(name = 'progress.png', size = 68) {
@@ -186,6 +189,15 @@ describe('Check-in dialog', { timeout: 15_000 }, () => {
       'href',
       '/settings',
     );
+  });
+});
+
+describe('Check-in dialog timezone warning', () => {
+  it("does not warn when the saved zone is the device's under another name (an alias)", async () => {
+    const { queryClient } = renderDialog({ timezone: 'Etc/UTC' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Check-in' });
+    await waitFor(() => expect(queryClient.getQueryData(sessionQueryKey)).toBeDefined());
+    expect(within(dialog).queryByText(/This device is set to/)).not.toBeInTheDocument();
   });
 });
 

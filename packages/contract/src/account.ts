@@ -2,7 +2,7 @@
 import {
   MESSAGES,
   USERNAME_MESSAGES,
-  isSupportedTimezone,
+  listedTimezone,
   normalizeEmail,
   normalizeUsername,
   validateEmail,
@@ -22,11 +22,12 @@ export const UpdateUsernameRequestSchema = z
   .transform((value) => ({ username: normalizeUsername(value.username) }));
 export type UpdateUsernameRequest = z.input<typeof UpdateUsernameRequestSchema>;
 
-/** Settings: one of the 35 listed timezones. */
+/** Settings: one of the 35 listed timezones (an alias of one is stored as the listed name). */
 export const UpdateTimezoneRequestSchema = z.object({
   timezone: z
     .string({ error: MESSAGES.invalidTimezone })
-    .refine((value) => isSupportedTimezone(value), { message: MESSAGES.invalidTimezone }),
+    .refine((value) => listedTimezone(value) !== null, { message: MESSAGES.invalidTimezone })
+    .transform((value) => listedTimezone(value) ?? value),
 });
 export type UpdateTimezoneRequest = z.input<typeof UpdateTimezoneRequestSchema>;
 

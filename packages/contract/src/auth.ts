@@ -4,6 +4,7 @@ import {
   EMAIL_MESSAGES,
   MESSAGES,
   PASSWORD_MESSAGES,
+  canonicalTimezone,
   normalizeEmail,
   normalizeTimeZone,
   normalizeUsername,
@@ -39,7 +40,7 @@ export type SessionResponse = z.infer<typeof SessionResponseSchema>;
 /**
  * Signup: 'Email, password, and username are required.' when any is blank, then the username rules,
  * the email pattern and the password length. Output: trimmed username, normalized email, a valid
- * IANA timezone (UTC when missing or unknown) and a safe returnTo.
+ * IANA timezone (UTC when missing or unknown; a listed zone's alias becomes that zone) and a safe returnTo.
  */
 export const SignupRequestSchema = z
   .object({
@@ -66,7 +67,7 @@ export const SignupRequestSchema = z
     username: normalizeUsername(value.username),
     email: normalizeEmail(value.email),
     password: value.password,
-    timezone: normalizeTimeZone(value.timezone),
+    timezone: canonicalTimezone(normalizeTimeZone(value.timezone)),
     returnTo: safeReturnTo(value.returnTo),
   }));
 export type SignupRequest = z.input<typeof SignupRequestSchema>;
@@ -128,3 +129,11 @@ export const ResetPasswordRequestSchema = z
   })
   .transform((value) => ({ token: value.token.trim(), password: value.password }));
 export type ResetPasswordRequest = z.input<typeof ResetPasswordRequestSchema>;
+
+/**
+ * GET /api/auth/reset-password/:token: whether a reset link still works, checked without using it up.
+ * Reset tokens are short; anything empty or long is simply not a valid link.
+ */
+export const ResetLinkParamsSchema = z.object({
+  token: z.string().trim().min(1, PASSWORD_MESSAGES.invalidLink).max(200, PASSWORD_MESSAGES.invalidLink),
+});

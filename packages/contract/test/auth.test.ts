@@ -142,6 +142,18 @@ describe('settings and newsletter', () => {
     );
   });
 
+  it("stores a listed zone's alias as the listed zone, in settings and at sign-up", () => {
+    expect(UpdateTimezoneRequestSchema.parse({ timezone: 'Asia/Calcutta' })).toEqual({
+      timezone: 'Asia/Kolkata',
+    });
+    expect(UpdateTimezoneRequestSchema.parse({ timezone: 'Etc/UTC' })).toEqual({ timezone: 'UTC' });
+    expect(SignupRequestSchema.parse({ ...signup, timezone: 'Asia/Calcutta' }).timezone).toBe('Asia/Kolkata');
+    // A real zone outside the list is kept as it is at sign-up (settings offers it until changed).
+    expect(SignupRequestSchema.parse({ ...signup, timezone: 'Europe/Vilnius' }).timezone).toBe(
+      'Europe/Vilnius',
+    );
+  });
+
   it('checks the newsletter address after trimming', () => {
     expect(firstMessage(NewsletterRequestSchema.safeParse({ email: '   ' }))).toBe(
       'Please enter your email address',

@@ -46,6 +46,89 @@ export const TIMEZONES: readonly TimezoneOption[] = [
 
 const BY_VALUE = new Map(TIMEZONES.map((zone) => [zone.value, zone]));
 
+/**
+ * Other IANA names of the listed zones: the tz database's backward-compatible links to them (its
+ * `backward` file), plus the GMT names, which ICU treats as UTC. Browsers may report either name:
+ * Chromium, for one, says 'Asia/Calcutta' for India. Each alias maps to the listed zone it names.
+ */
+export const TIMEZONE_ALIASES: Readonly<Record<string, string>> = {
+  'US/Eastern': 'America/New_York',
+  'US/Central': 'America/Chicago',
+  'US/Mountain': 'America/Denver',
+  Navajo: 'America/Denver',
+  'America/Shiprock': 'America/Denver',
+  'US/Arizona': 'America/Phoenix',
+  'US/Pacific': 'America/Los_Angeles',
+  'US/Alaska': 'America/Anchorage',
+  'US/Hawaii': 'Pacific/Honolulu',
+  'Pacific/Johnston': 'Pacific/Honolulu',
+  'Canada/Atlantic': 'America/Halifax',
+  'Canada/Newfoundland': 'America/St_Johns',
+  'Mexico/General': 'America/Mexico_City',
+  'Brazil/East': 'America/Sao_Paulo',
+  GB: 'Europe/London',
+  'GB-Eire': 'Europe/London',
+  'Europe/Belfast': 'Europe/London',
+  Eire: 'Europe/Dublin',
+  'Arctic/Longyearbyen': 'Europe/Berlin',
+  'Atlantic/Jan_Mayen': 'Europe/Berlin',
+  Turkey: 'Europe/Istanbul',
+  'Asia/Istanbul': 'Europe/Istanbul',
+  'W-SU': 'Europe/Moscow',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Dacca': 'Asia/Dhaka',
+  Singapore: 'Asia/Singapore',
+  PRC: 'Asia/Shanghai',
+  'Asia/Chongqing': 'Asia/Shanghai',
+  'Asia/Chungking': 'Asia/Shanghai',
+  'Asia/Harbin': 'Asia/Shanghai',
+  Japan: 'Asia/Tokyo',
+  'Australia/West': 'Australia/Perth',
+  'Australia/South': 'Australia/Adelaide',
+  'Australia/ACT': 'Australia/Sydney',
+  'Australia/NSW': 'Australia/Sydney',
+  'Australia/Canberra': 'Australia/Sydney',
+  NZ: 'Pacific/Auckland',
+  'Antarctica/South_Pole': 'Pacific/Auckland',
+  'US/Samoa': 'Pacific/Pago_Pago',
+  'Pacific/Samoa': 'Pacific/Pago_Pago',
+  'Etc/UTC': 'UTC',
+  'Etc/UCT': 'UTC',
+  'Etc/Universal': 'UTC',
+  'Etc/Zulu': 'UTC',
+  UCT: 'UTC',
+  Universal: 'UTC',
+  Zulu: 'UTC',
+  'Etc/GMT': 'UTC',
+  'Etc/GMT+0': 'UTC',
+  'Etc/GMT-0': 'UTC',
+  'Etc/GMT0': 'UTC',
+  'Etc/Greenwich': 'UTC',
+  GMT: 'UTC',
+  'GMT+0': 'UTC',
+  'GMT-0': 'UTC',
+  GMT0: 'UTC',
+  Greenwich: 'UTC',
+};
+
+const ALIASES = new Map(Object.entries(TIMEZONE_ALIASES));
+
+/** The listed zone that `timeZone` names, itself or through an alias ('Asia/Calcutta' → 'Asia/Kolkata'); else null. */
+export function listedTimezone(timeZone: string): string | null {
+  if (BY_VALUE.has(timeZone)) return timeZone;
+  return ALIASES.get(timeZone) ?? null;
+}
+
+/** The name to store and compare: the listed zone for a listed zone's alias, else the name itself. */
+export function canonicalTimezone(timeZone: string): string {
+  return listedTimezone(timeZone) ?? timeZone;
+}
+
+/** True when both names are the same zone: equal, or one an alias of the other. */
+export function isSameTimezone(a: string, b: string): boolean {
+  return canonicalTimezone(a) === canonicalTimezone(b);
+}
+
 /** True when `timeZone` is one of the 35 selectable zones. */
 export function isSupportedTimezone(timeZone: unknown): timeZone is string {
   return typeof timeZone === 'string' && BY_VALUE.has(timeZone);

@@ -194,6 +194,16 @@ const TABLE: Record<string, Row> = {
         payload: { email: `nobody-${c.ip}@example.com` },
       }),
   },
+  'GET /api/auth/reset-password/:token': {
+    rule: 'anyone may ask whether a reset link works; it answers for the token only, never the session',
+    expect: all(404),
+    send: (c) =>
+      t.app.inject({
+        url: '/api/auth/reset-password/not-a-real-token',
+        remoteAddress: c.ip,
+        headers: withCookie(c),
+      }),
+  },
   'POST /api/auth/reset-password': {
     rule: 'only the holder of a reset token; a session is not enough',
     expect: all(400),

@@ -27,14 +27,21 @@ function attributes(line: string): { name: string; value: string; attrs: Map<str
 }
 
 describe.each([
-  { name: 'http', env: {} as Record<string, string>, secure: false, cookieName: 'kept.session_token' },
+  {
+    name: 'http',
+    env: {} as Record<string, string>,
+    secure: false,
+    cookieName: 'kept.session_token',
+    deviceCookieName: 'kept.known_device',
+  },
   {
     name: 'https',
     env: { BASE_URL: 'https://kept.example' },
     secure: true,
     cookieName: '__Secure-kept.session_token',
+    deviceCookieName: '__Secure-kept.known_device',
   },
-])('session cookies over $name', ({ env, secure, cookieName }) => {
+])('session cookies over $name', ({ env, secure, cookieName, deviceCookieName }) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ env });
@@ -43,11 +50,11 @@ describe.each([
     await t.close();
   });
 
-  const expectFlags = (line: string) => {
+  const expectFlags = (line: string, path = '/') => {
     const { attrs } = attributes(line);
     expect(attrs.has('httponly'), line).toBe(true);
     expect(attrs.get('samesite')?.toLowerCase(), line).toBe('lax');
-    expect(attrs.get('path'), line).toBe('/');
+    expect(attrs.get('path'), line).toBe(path);
     expect(attrs.has('secure'), line).toBe(secure);
     expect(attrs.has('domain'), line).toBe(false);
   };
@@ -75,8 +82,14 @@ describe.each([
     const res = await signIn(t.app, user.email, user.password);
     expect(res.statusCode).toBe(200);
     const lines = setCookies(res);
-    expect(lines.map((l) => attributes(l).name)).toContain(cookieName);
-    for (const line of lines) expectFlags(line);
+    expect(lines.map((l) => attributes(l).name).sort()).toEqual([cookieName, deviceCookieName].sort());
+    for (const line of lines) {
+      // The known-device cookie (decision 006) goes only to the sign-in routes, and lasts a year.
+      if (attributes(line).name === deviceCookieName) {
+        expectFlags(line, '/api/auth');
+        expect(attributes(line).attrs.get('max-age'), line).toBe(String(365 * 24 * 60 * 60));
+      } else expectFlags(line);
+    }
     const session = lines.find((l) => attributes(l).name === cookieName)!;
     expect(attributes(session).value.length).toBeGreaterThan(20);
     expect(res.headers['cache-control']).toBe('no-store');

@@ -330,6 +330,7 @@ describe('hostile query strings', () => {
 describe('hostile path parameters', () => {
   const PATHS: Record<string, { method: string; url: (p: string) => string; signedIn?: boolean }> = {
     'GET /api/users/:username': { method: 'GET', url: (p) => `/api/users/${p}` },
+    'GET /api/auth/reset-password/:token': { method: 'GET', url: (p) => `/api/auth/reset-password/${p}` },
     'GET /api/projects/:projectId': { method: 'GET', url: (p) => `/api/projects/${p}` },
     'GET /api/categories/:slug': { method: 'GET', url: (p) => `/api/categories/${p}` },
     'GET /api/payments/:paymentId/status': {

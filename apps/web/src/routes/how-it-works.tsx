@@ -9,6 +9,8 @@ import Scale from 'lucide-react/icons/scale';
 import TrendingUp from 'lucide-react/icons/trending-up';
 import Wallet from 'lucide-react/icons/wallet';
 import { ButtonLink } from '../components/ui/button';
+import { SIGNED_IN_HOME } from '../features/session/require-auth';
+import { useSession } from '../features/session/use-session';
 import { Card } from '../components/ui/card';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -158,6 +160,7 @@ const faqs: Array<{ question: string; answer: ReactNode }> = [
 
 export default function HowItWorksScreen() {
   useDocumentTitle('How it works');
+  const { user } = useSession();
 
   return (
     <>
@@ -335,7 +338,7 @@ export default function HowItWorksScreen() {
             Pick the goal you've been putting off and give it stakes. Or see what others are working on first.
           </p>
           <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-            <ButtonLink to="/login" size="lg" variant="secondary">
+            <ButtonLink to={user ? SIGNED_IN_HOME : '/login'} size="lg" variant="secondary">
               Get Started
             </ButtonLink>
             <ButtonLink to="/" size="lg" variant="on-dark">

@@ -43,9 +43,11 @@ const sections: LegalSection[] = [
             <strong>Newsletter:</strong> your email address, if you subscribe in the footer.
           </li>
           <li>
-            <strong>Technical data:</strong> a session cookie that keeps you signed in, and standard server
-            logs (such as IP address, browser type and the pages requested) that we use to keep the service
-            secure and working. We do not use advertising cookies or sell your data to anyone.
+            <strong>Technical data:</strong> a session cookie that keeps you signed in, a cookie that
+            remembers the browsers you have signed in on (so that someone guessing your password cannot lock
+            you out of them), and standard server logs (such as IP address, browser type and the pages
+            requested) that we use to keep the service secure and working. We do not use advertising cookies
+            or sell your data to anyone.
           </li>
         </ul>
       </>

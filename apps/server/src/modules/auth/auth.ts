@@ -1,8 +1,10 @@
 // better-auth on our PostgreSQL: email + password, database sessions in http-only cookies.
 // We do not mount its generic router; our own routes (routes.ts) call the few endpoints we use, so
 // every input passes our shared validation and no other endpoint (e.g. update-user) is exposed.
+import { and, eq, like } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { betterAuth } from 'better-auth';
+import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import type { Db } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema.ts';
 
@@ -41,12 +43,24 @@ export function createAuth(opts: { db: Db; baseUrl: string; secret: string; hook
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // The link just used is consumed by better-auth; every other one of the user's ends here.
+      onPasswordReset: async ({ user }) => {
+        await endResetLinks(opts.db, user.id);
+      },
       sendResetPassword: async ({ user, token }) => {
         opts.hooks.sendResetPassword({ email: user.email, username: usernameOf(user), token });
       },
       onExistingUserSignUp: async ({ user }) => {
         opts.hooks.onExistingUserSignUp({ email: user.email, username: usernameOf(user) });
       },
+    },
+    hooks: {
+      // A password changed while signed in also ends the user's reset links (mailed before the change).
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/change-password' || isAPIError(ctx.context.returned)) return;
+        const userId = ctx.context.session?.user.id;
+        if (userId) await endResetLinks(opts.db, userId);
+      }),
     },
     rateLimit: { enabled: false }, // ours lives in PostgreSQL and covers every instance
     advanced: {
@@ -60,6 +74,16 @@ export function createAuth(opts: { db: Db; baseUrl: string; secret: string; hook
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The verifications row of a reset link is `reset-password:{token}` → the user's id. */
+export const RESET_LINK_PREFIX = 'reset-password:';
+
+/** Ends every password-reset link of a user: once the password has changed, older links must not work. */
+export async function endResetLinks(db: Db, userId: string): Promise<void> {
+  await db
+    .delete(verifications)
+    .where(and(like(verifications.identifier, `${RESET_LINK_PREFIX}%`), eq(verifications.value, userId)));
+}
 
 function usernameOf(user: object): string | null {
   const value = (user as { username?: unknown }).username;

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ForgotPasswordRequestSchema,
   LoginRequestSchema,
+  ResetLinkParamsSchema,
   ResetPasswordRequestSchema,
   SignupRequestSchema,
 } from '@kept/contract';
@@ -53,6 +54,16 @@ export const authRoutes =
       async (request) => {
         await accounts.requestPasswordReset(request.body.email, ctx(request));
         return { ok: true, message: ACCOUNT_MESSAGES.resetSent };
+      },
+    );
+
+    // The reset page asks first, so a used or broken link says so before anything is typed.
+    app.get(
+      '/api/auth/reset-password/:token',
+      { schema: { params: ResetLinkParamsSchema } },
+      async (request, reply) => {
+        await accounts.checkResetLink(request.params.token, ctx(request));
+        return reply.header('cache-control', 'no-store').send({ ok: true });
       },
     );
 

@@ -5,8 +5,9 @@ import type { SessionUser, SignupData } from '@kept/contract';
 import type { Mailer } from '../../adapters/email/mailer.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { RateLimiter } from '../rate-limit/limiter.ts';
-import type { Auth } from './auth.ts';
+import type { Limit, RateLimiter } from '../rate-limit/limiter.ts';
+import { RESET_LINK_PREFIX, type Auth } from './auth.ts';
+import { knownDeviceCookie, knownDeviceId, type KnownDeviceSettings } from './known-device.ts';
 import { createSessionReader, sessionUser, type SessionCookieSettings } from './session-reader.ts';
 
 export const ACCOUNT_MESSAGES = {
@@ -22,6 +23,20 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 type Ctx = { headers: Headers; ip: string };
+
+/** Checking and using reset links share one count per client address, so tokens cannot be probed. */
+const RESET_TOKEN_LIMIT = (ip: string): Limit => ({ key: `reset-token:ip:${ip}`, max: 30, windowMs: HOUR });
+
+/**
+ * Sign-in limits count failures only: each attempt is counted before it runs (so a burst cannot slip
+ * past), and a success takes its count back. Per account there are two counts: browsers unknown to the
+ * account share one, and each of the account's known devices has its own (known-device.ts).
+ */
+const SIGN_IN_LIMITS = {
+  ip: (ip: string): Limit => ({ key: `signin:ip:${ip}`, max: 30, windowMs: 15 * MINUTE }),
+  email: (email: string): Limit => ({ key: `signin:email:${email}`, max: 10, windowMs: 15 * MINUTE }),
+  device: (deviceId: string): Limit => ({ key: `signin:device:${deviceId}`, max: 10, windowMs: 15 * MINUTE }),
+};
 type AuthResult<T> = { response: T; headers: Headers };
 
 export function createAccountService(deps: {
@@ -42,6 +57,20 @@ export function createAccountService(deps: {
     }));
     return cookieSettings;
   });
+
+  const deviceSettings = async (): Promise<KnownDeviceSettings> => {
+    const c = await auth.$context;
+    return { secret: c.secret, secure: c.authCookies.sessionToken.name.startsWith('__Secure-') };
+  };
+
+  /** The request's known-device id for the account of `email`, if it carries one. */
+  const knownDeviceFor = async (email: string, ctx: Ctx): Promise<string | null> => {
+    const cookie = ctx.headers.get('cookie');
+    if (!cookie) return null;
+    const rows = await db.execute<{ id: string }>(sql`select id from users where email = ${email} limit 1`);
+    const userId = rows.rows[0]?.id;
+    return userId ? knownDeviceId(cookie, userId, await deviceSettings()) : null;
+  };
 
   const usernameTaken = async (username: string, exceptUserId?: string) => {
     const rows = await db.execute(
@@ -82,19 +111,29 @@ export function createAccountService(deps: {
     },
 
     async signIn(email: string, password: string, ctx: Ctx): Promise<AuthResult<unknown>> {
-      await limiter.consume(
-        { key: `signin:ip:${ctx.ip}`, max: 30, windowMs: 15 * MINUTE },
-        { key: `signin:email:${email}`, max: 10, windowMs: 15 * MINUTE },
-      );
-      try {
-        return await auth.api.signInEmail({
+      const deviceId = await knownDeviceFor(email, ctx);
+      const ipLimit = SIGN_IN_LIMITS.ip(ctx.ip);
+      const emailLimit = SIGN_IN_LIMITS.email(email);
+      const accountLimit = deviceId ? SIGN_IN_LIMITS.device(deviceId) : emailLimit;
+      await limiter.consume(ipLimit, accountLimit);
+      const result = await auth.api
+        .signInEmail({
           body: { email, password, rememberMe: true },
           headers: ctx.headers,
           returnHeaders: true,
+        })
+        .catch((err: unknown) => {
+          throw toHttpError(err);
         });
-      } catch (err) {
-        throw toHttpError(err);
-      }
+      // A success is not a failure: the address's failures are forgotten, the attempt given back.
+      await limiter.forgive(ipLimit);
+      await limiter.clear(emailLimit, ...(accountLimit === emailLimit ? [] : [accountLimit]));
+      if (!deviceId)
+        result.headers.append(
+          'set-cookie',
+          knownDeviceCookie(result.response.user.id, await deviceSettings()),
+        );
+      return result;
     },
 
     async signOut(ctx: Ctx): Promise<Headers> {
@@ -120,8 +159,27 @@ export function createAccountService(deps: {
         .catch((err: unknown) => deps.log.error({ err }, 'password reset request failed'));
     },
 
+    /** Whether a reset link still works (unused, unexpired), without using it up; a 404 when not. */
+    async checkResetLink(token: string, ctx: Ctx): Promise<void> {
+      await limiter.consume(RESET_TOKEN_LIMIT(ctx.ip));
+      const rows = await db.execute(
+        sql`select 1 from verifications where identifier = ${RESET_LINK_PREFIX + token} and expires_at > now()`,
+      );
+      if (rows.rows.length === 0) {
+        throw new HttpError(404, 'invalid_reset_link', ACCOUNT_MESSAGES.invalidResetLink);
+      }
+    },
+
+    /**
+     * Sets the new password with a reset link. Having the mailbox proves the owner: the address's
+     * sign-in failures are forgotten, so a stranger's lockout does not outlast a reset.
+     */
     async resetPassword(token: string, password: string, ctx: Ctx): Promise<void> {
-      await limiter.consume({ key: `reset-token:ip:${ctx.ip}`, max: 30, windowMs: HOUR });
+      await limiter.consume(RESET_TOKEN_LIMIT(ctx.ip));
+      const owner = await db.execute<{ email: string }>(
+        sql`select u.email from verifications v join users u on u.id = v.value
+             where v.identifier = ${RESET_LINK_PREFIX + token}`,
+      );
       try {
         await auth.api.resetPassword({ body: { token, newPassword: password }, headers: ctx.headers });
       } catch (err) {
@@ -130,6 +188,8 @@ export function createAccountService(deps: {
         }
         throw err;
       }
+      const email = owner.rows[0]?.email;
+      if (email) await limiter.clear(SIGN_IN_LIMITS.email(email));
     },
 
     /** The signed-in user of a request's Cookie header, or null. */

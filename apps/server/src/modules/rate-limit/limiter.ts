@@ -8,6 +8,10 @@ export type Limit = { key: string; max: number; windowMs: number };
 export type RateLimiter = {
   /** Count one attempt against each limit; throws a 429 HttpError when any limit is exceeded. */
   consume: (...limits: Limit[]) => Promise<void>;
+  /** Take back one attempt counted by `consume` (one that turned out not to be a failure). */
+  forgive: (...limits: Limit[]) => Promise<void>;
+  /** Forget every attempt counted against these limits (e.g. an account's failures after a success). */
+  clear: (...limits: Limit[]) => Promise<void>;
 };
 
 export class RateLimitedError extends HttpError {
@@ -64,6 +68,23 @@ export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
         }
       }
       if (worstWait > 0) throw new RateLimitedError(worstWait);
+    },
+
+    async forgive(...limits) {
+      for (const limit of limits) {
+        await pool.query({
+          name: 'kept_rate_limit_forgive_v1',
+          text: 'update rate_limits set count = greatest(count - 1, 0) where key = $1',
+          values: [storedKey(limit.key)],
+        });
+      }
+    },
+
+    async clear(...limits) {
+      if (limits.length === 0) return;
+      await pool.query('delete from rate_limits where key = any($1::text[])', [
+        limits.map((limit) => storedKey(limit.key)),
+      ]);
     },
   };
 }

@@ -1,7 +1,7 @@
 // Calls to the account API (sign-up, sign-in, password reset, settings, public profiles) and the rule
 // for turning a failure into the text the spec shows.
 import type { PublicProfileResponse, SessionResponse, SettingsResponse, SignupRequest } from '@kept/contract';
-import { MESSAGES } from '@kept/domain';
+import { MESSAGES, canonicalTimezone } from '@kept/domain';
 import { ApiError, NetworkError, apiRequest } from '../../lib/api';
 
 export type { PublicProfileResponse, SettingsResponse };
@@ -45,6 +45,21 @@ export function requestPasswordReset(email: string): Promise<unknown> {
   return apiRequest<unknown>('/api/auth/forgot-password', { method: 'POST', body: { email } });
 }
 
+export const resetLinkQueryKey = (token: string) => ['account', 'reset-link', token] as const;
+
+/** GET /api/auth/reset-password/:token → 200 while the link works; a 404 once it is used, expired or wrong. */
+export function checkResetLink(token: string, signal?: AbortSignal): Promise<unknown> {
+  return apiRequest<unknown>(
+    `/api/auth/reset-password/${encodeURIComponent(token)}`,
+    signal ? { signal } : {},
+  );
+}
+
+/** True for the server's answer that a reset link cannot be used: no such link (404), or not a token at all (400). */
+export function isInvalidResetLink(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
 /** POST /api/auth/reset-password; the server ends every session of the user. */
 export function resetPassword(token: string, password: string, confirmPassword: string): Promise<unknown> {
   return apiRequest<unknown>('/api/auth/reset-password', {
@@ -72,10 +87,13 @@ export function fetchPublicProfile(username: string, signal?: AbortSignal): Prom
   );
 }
 
-/** The device's IANA timezone ('Europe/Berlin'), or UTC when the browser cannot tell. */
+/**
+ * The device's IANA timezone ('Europe/Berlin'), or UTC when the browser cannot tell. An alias of a listed
+ * zone comes back as the listed name (Chromium reports India as 'Asia/Calcutta': 'Asia/Kolkata').
+ */
 export function detectTimezone(): string {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    return canonicalTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
   } catch {
     return 'UTC';
   }

@@ -11,6 +11,15 @@ import { useSignIn } from './use-account';
 /** Spec §9: the post-login redirect waits 100 ms. */
 export const LOGIN_REDIRECT_MS = 100;
 
+/**
+ * After sign-up. The server answers a new address and one that already has an account alike (no
+ * enumeration; the owner of an existing account gets an email instead), so the page says both outcomes.
+ */
+export const SIGNED_UP_TEXT = {
+  title: 'Next, log in',
+  body: "If this email is new, your account is ready; if it already has an account, we've emailed you how to sign in.",
+} as const;
+
 /** What the signup screen hands to the login screen (router state, never the URL). */
 export interface LoginLocationState {
   signedUp?: boolean;
@@ -73,8 +82,8 @@ export function LoginForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
       {arrival.signedUp ? (
-        <Alert tone="success" title="Thanks for signing up!">
-          Log in with your email and password to get started.
+        <Alert tone="info" title={SIGNED_UP_TEXT.title}>
+          {SIGNED_UP_TEXT.body}
         </Alert>
       ) : null}
       <TextField

@@ -4,10 +4,11 @@ import CircleCheck from 'lucide-react/icons/circle-check';
 import { MESSAGES, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, validatePasswordReset } from '@kept/domain';
 import { Alert } from '../../components/ui/alert';
 import { Button, ButtonLink } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
 import { PasswordField } from '../../components/ui/text-field';
 import { TextLink } from './auth-layout';
-import { errorMessage } from './api';
-import { useResetPassword } from './use-account';
+import { errorMessage, isInvalidResetLink } from './api';
+import { useResetLinkCheck, useResetPassword } from './use-account';
 
 /** Spec §9: after a successful reset, go to the login page after 3 s. */
 export const RESET_REDIRECT_MS = 3000;
@@ -20,12 +21,17 @@ function RequestNewLink() {
   );
 }
 
-/** New password twice, for the single-use token in the link (`/reset-password?token=…`). */
+/**
+ * New password twice, for the single-use token in the link (`/reset-password?token=…`). The link is
+ * checked as the page opens, so a used, expired or mangled one says so before anything is typed; if the
+ * check cannot be made (offline, rate limited), the form shows and the reset itself decides.
+ */
 export function ResetPasswordForm() {
   const [params] = useSearchParams();
   const token = (params.get('token') ?? '').trim();
   const navigate = useNavigate();
   const reset = useResetPassword();
+  const linkCheck = useResetLinkCheck(token);
 
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
@@ -69,6 +75,24 @@ export function ResetPasswordForm() {
           Go to Login
         </ButtonLink>
       </div>
+    );
+  }
+
+  if (linkCheck.isPending) {
+    return (
+      <p role="status" className="flex items-center justify-center gap-3 py-6 text-slate-700">
+        <Spinner className="text-primary-700" />
+        Checking your reset link...
+      </p>
+    );
+  }
+
+  if (isInvalidResetLink(linkCheck.error)) {
+    return (
+      <Alert tone="error" title="This link can't be used">
+        <p>{PASSWORD_MESSAGES.invalidLink}</p>
+        <RequestNewLink />
+      </Alert>
     );
   }
 

@@ -6,6 +6,8 @@ import {
   MESSAGES,
   USERNAME_HINT,
   USERNAME_MESSAGES,
+  canonicalTimezone,
+  isSameTimezone,
   isSupportedTimezone,
   timezoneLabel,
   timezoneOptionLabel,
@@ -139,7 +141,7 @@ function UsernameSection({ saved }: { saved: string | null }) {
 /** The detected-versus-saved line: green with a tick when they agree, red with a warning when not. */
 function DeviceTimezoneLine({ saved, detected }: { saved: string; detected: string }) {
   const device = <strong className="font-semibold">{timezoneLabel(detected)}</strong>;
-  if (detected === saved) {
+  if (isSameTimezone(detected, saved)) {
     return (
       <p className="flex items-start gap-2 text-sm text-green-800">
         <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
@@ -159,7 +161,9 @@ function DeviceTimezoneLine({ saved, detected }: { saved: string; detected: stri
   );
 }
 
-function TimezoneSection({ saved }: { saved: string }) {
+function TimezoneSection({ saved: savedName }: { saved: string }) {
+  // A zone saved under an alias ('Asia/Calcutta') is shown and compared as its listed name.
+  const saved = canonicalTimezone(savedName);
   const update = useUpdateTimezone();
   const [now] = useState(() => Date.now());
   const [detected] = useState(detectTimezone);
@@ -218,7 +222,9 @@ function TimezoneSection({ saved }: { saved: string }) {
         </div>
         <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <DeviceTimezoneLine saved={saved} detected={detected} />
-          {detected !== saved && detected !== selected && isSupportedTimezone(detected) ? (
+          {!isSameTimezone(detected, saved) &&
+          !isSameTimezone(detected, selected) &&
+          isSupportedTimezone(detected) ? (
             <Button
               variant="secondary"
               size="sm"

@@ -4,10 +4,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SignupRequest } from '@kept/contract';
 import { sessionQueryKey, type SessionResponse } from '../session/api';
 import {
+  checkResetLink,
   fetchPublicProfile,
   fetchSettings,
   profileQueryKey,
   requestPasswordReset,
+  resetLinkQueryKey,
   resetPassword,
   settingsQueryKey,
   signIn,
@@ -35,6 +37,22 @@ export function useSignIn() {
 
 export function useForgotPassword() {
   return useMutation({ mutationFn: (email: string) => requestPasswordReset(email) });
+}
+
+/**
+ * Whether the reset link still works, asked when the page opens (it does not use the link up). Asked
+ * once: a 400 is the answer, not a hiccup to retry, and the answer holds while the page is open.
+ */
+export function useResetLinkCheck(token: string) {
+  return useQuery({
+    queryKey: resetLinkQueryKey(token),
+    queryFn: ({ signal }) => checkResetLink(token, signal),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
 }
 
 /** Reset the password. The server ends every session of that user, so check ours again. */

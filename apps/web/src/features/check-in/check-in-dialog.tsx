@@ -6,6 +6,7 @@ import {
   CHECK_IN_MESSAGES,
   IMAGE_MIME_TYPES,
   UPDATE_TEXT_MAX_LENGTH,
+  isSameTimezone,
   validateCheckInDraft,
   validateImageFile,
 } from '@kept/domain';
@@ -78,7 +79,8 @@ export default function CheckInDialog({
 
   const device = deviceTimeZone();
   const saved = user?.timezone ?? null;
-  const zoneMismatch = device !== null && saved !== null && device !== saved;
+  // An alias names the same zone ('Asia/Calcutta' is 'Asia/Kolkata'): no warning for it.
+  const zoneMismatch = device !== null && saved !== null && !isSameTimezone(device, saved);
   const uploading = progress !== null && !done;
 
   function choosePhoto(file: File | undefined) {
