@@ -55,7 +55,7 @@ export const CreateProjectRequestSchema = z
 export type CreateProjectRequest = z.input<typeof CreateProjectRequestSchema>;
 export type CreateProjectData = z.output<typeof CreateProjectRequestSchema>;
 
-/** Edit dialog: name and tag required, http(s) cover URL; an empty URL keeps the current image (null). */
+/** Edit dialog: name, description and tag required (as at creation), http(s) cover URL; an empty URL keeps the current image (null). */
 export const EditProjectRequestSchema = z
   .object({
     title: looseText(PROJECT_MESSAGES.required),
