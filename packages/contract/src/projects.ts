@@ -18,7 +18,6 @@ import type { ProjectFilters, ProjectSummary } from '@kept/domain';
 import { z } from 'zod';
 import {
   IsoDateTimeSchema,
-  LOCAL_DATE_MESSAGE,
   LocalDateSchema,
   NUMBER_MESSAGE,
   looseBoolean,
@@ -115,7 +114,7 @@ const SEARCH_MESSAGE = 'Search text must be 200 characters or less.';
 
 const optionalDate = z.preprocess(
   (value) => (value === undefined || value === null || value === '' ? null : value),
-  z.string({ error: LOCAL_DATE_MESSAGE }).pipe(LocalDateSchema).nullable(),
+  LocalDateSchema.nullable(),
 );
 
 const tagList = z.preprocess(
