@@ -5,12 +5,14 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { MAX_IMAGE_BYTES } from '@kept/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Mailer } from './adapters/email/mailer.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { logRedaction } from './http/log-redaction.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerRouteList } from './http/route-list.ts';
 import { rewriteBadUrl } from './http/bad-url.ts';
@@ -45,6 +47,8 @@ export type AppDeps = {
   database: Database;
   mailer: Mailer;
   clock?: Clock;
+  /** Where the log goes (standard output when absent). */
+  logStream?: DestinationStream;
 };
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -52,7 +56,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      ...logRedaction,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
