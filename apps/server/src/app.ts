@@ -85,10 +85,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db } = deps.database;
   const { mailer } = deps;
   const limiter = createRateLimiter(db, clock);
+  const secret = resolveAuthSecret(config.authSecret, config.dataDir);
   const auth = createAuth({
     db,
     baseUrl: config.baseUrl,
-    secret: resolveAuthSecret(config.authSecret, config.dataDir),
+    secret,
     hooks: {
       sendResetPassword: ({ email, username, token }) =>
         mailer.send(
@@ -116,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes(deps.database));
   await app.register(authRoutes(accounts));
   await app.register(settingsRoutes(db));
-  await registerPayments(app, { config, db, mailer, clock, limiter });
+  await registerPayments(app, { config, db, mailer, clock, limiter, secret });
   registerJobs(app, { db, clock, mailer, baseUrl: config.baseUrl });
   await app.register(notificationRoutes(db, config.baseUrl));
   await app.register(profileRoutes(db, clock));

@@ -147,6 +147,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
             },
           };
     }
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
+    if (method === 'POST' && cancel) {
+      const intent = intents.get(cancel[1]!);
+      if (!intent || intent.status === 'succeeded')
+        return {
+          status: 400,
+          body: {
+            error: { type: 'invalid_request_error', message: 'This PaymentIntent cannot be canceled' },
+          },
+        };
+      intent.status = 'canceled';
+      return { status: 200, body: intent };
+    }
     if (method === 'POST' && path === '/v1/refunds') {
       const refund: Refund = {
         id: nextId('re'),

@@ -23,6 +23,8 @@ export type StripeProvider = PaymentProvider & {
   readonly name: 'stripe';
   /** The event if the signature over the raw body is valid and recent; throws otherwise. */
   verifyWebhook: (rawBody: Buffer, signature: string) => Stripe.Event;
+  /** Cancel an intent that has not succeeded: Stripe then refuses any further card on it. */
+  cancelIntent: (id: string) => Promise<ProviderIntent>;
 };
 
 export const STRIPE_PAYOUT_PENDING =
@@ -156,6 +158,14 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
      */
     async payout(): Promise<ProviderPayout> {
       return { status: 'pending', id: null, reason: STRIPE_PAYOUT_PENDING };
+    },
+
+    async cancelIntent(id) {
+      return fromStripeIntent(
+        await call('payment intent cancellation', () =>
+          stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `cancel:${id}` }),
+        ),
+      );
     },
 
     verifyWebhook(rawBody, signature) {
