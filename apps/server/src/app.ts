@@ -5,12 +5,14 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { MAX_IMAGE_BYTES } from '@kept/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Mailer } from './adapters/email/mailer.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { logRedaction } from './http/log-redaction.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerRouteList } from './http/route-list.ts';
 import { rewriteBadUrl } from './http/bad-url.ts';
@@ -46,6 +48,8 @@ export type AppDeps = {
   database: Database;
   mailer: Mailer;
   clock?: Clock;
+  /** Where the log goes (standard output when absent). */
+  logStream?: DestinationStream;
 };
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -53,7 +57,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      ...logRedaction,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
@@ -81,10 +86,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db } = deps.database;
   const { mailer } = deps;
   const limiter = createRateLimiter(db, clock);
+  const secret = resolveAuthSecret(config.authSecret, config.dataDir);
   const auth = createAuth({
     db,
     baseUrl: config.baseUrl,
-    secret: resolveAuthSecret(config.authSecret, config.dataDir),
+    secret,
     hooks: {
       sendResetPassword: ({ email, username, token }) =>
         mailer.send(
@@ -112,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes(deps.database));
   await app.register(authRoutes(accounts));
   await app.register(settingsRoutes(db));
-  await registerPayments(app, { config, db, mailer, clock, limiter });
+  await registerPayments(app, { config, db, mailer, clock, limiter, secret });
   registerJobs(app, { db, clock, mailer, baseUrl: config.baseUrl });
   await app.register(notificationRoutes(db, config.baseUrl));
   await app.register(profileRoutes(db, clock));

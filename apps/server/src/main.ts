@@ -5,6 +5,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { createMailer } from './adapters/email/mailer.ts';
 import { buildApp } from './app.ts';
+import { logRedaction } from './http/log-redaction.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connectDatabase, runMigrations } from './db/client.ts';
 import { createStatementOrder, orderPool } from './db/request-order.ts';
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const log = pino({ level: config.logLevel });
+  const log = pino({ level: config.logLevel, ...logRedaction });
   let embedded: EmbeddedDatabase | undefined;
   const stopEmbedded = async () => {
     const e = embedded;

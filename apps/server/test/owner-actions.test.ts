@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from './support/app.ts';
 import { manualClock } from './support/clock.ts';
 import { insertProjectRow } from './support/project-rows.ts';
 import { createUser, type SignedIn } from './support/users.ts';
+import { dataFingerprint } from './support/security.ts';
 
 const clock = manualClock(new Date('2026-03-20T12:00:00Z'));
 let t: TestApp;
@@ -132,7 +133,7 @@ describe('editing', () => {
     });
   });
 
-  it('requires name and tag, and takes no cover address', async () => {
+  it('requires name, description and tag (as creation does), and takes no cover address', async () => {
     const send = (payload: object) =>
       t.app.inject({
         method: 'PATCH',
@@ -146,6 +147,16 @@ describe('editing', () => {
     expect((await send({ title: 'x', description: 'x', tag: '' })).json().error.message).toBe(
       'Please fill in all required fields.',
     );
+    const before = await dataFingerprint(t.database.pool);
+    for (const description of ['', '   ', undefined]) {
+      const res = await send({ title: 'x', description, tag: 'Art' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({
+        message: 'Please fill in all required fields.',
+        fields: { description: 'Please fill in all required fields.' },
+      });
+    }
+    expect(await dataFingerprint(t.database.pool)).toEqual(before);
     const js = await send({ title: 'x', description: 'x', tag: 'Art', imageUrl: 'javascript:alert(1)' });
     expect(js.statusCode).toBe(400);
     expect(js.json().error.message).toBe(

@@ -22,7 +22,7 @@ describe('Edit Project dialog', { timeout: 15_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Project' });
     const d = within(dialog);
     expect(d.getByLabelText(/Project name/)).toHaveValue('Practice guitar');
-    expect(d.getByLabelText('Description')).toHaveValue('Twenty minutes of scales every day.');
+    expect(d.getByLabelText(/Description/)).toHaveValue('Twenty minutes of scales every day.');
     expect(d.getByLabelText(/Category/)).toHaveValue('Music');
     expect(d.getByRole('option', { name: '🎵 Music' })).toBeInTheDocument();
     expect(d.getByRole('radio', { name: 'Keep the current cover' })).toBeChecked();
@@ -39,6 +39,18 @@ describe('Edit Project dialog', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(screen.getByText('Please fill in all required fields.')).toBeVisible();
     expect(screen.getByLabelText(/Project name/)).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('needs a description, as creating a project does', async () => {
+    const fetchMock = mockApi({});
+    const { user } = renderEdit();
+    await user.clear(await screen.findByLabelText(/Description/));
+    await user.type(screen.getByLabelText(/Description/), '   ');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(screen.getByText('Please fill in all required fields.')).toBeVisible();
+    expect(screen.getByLabelText(/Description/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/Description/)).toBeRequired();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -54,8 +54,13 @@ export const IsoDateTimeSchema = z.iso.datetime({ offset: true });
 export const LOCAL_DATE_MESSAGE = 'Please enter a valid date (YYYY-MM-DD).';
 export const NUMBER_MESSAGE = 'Please enter a valid number.';
 
-/** 'YYYY-MM-DD', a real calendar date. */
-export const LocalDateSchema = z.string().refine(isLocalDate, { message: LOCAL_DATE_MESSAGE });
+/**
+ * 'YYYY-MM-DD', a real calendar date (years 0000 to 9999: the rules compute every one of them, in every
+ * timezone).
+ */
+export const LocalDateSchema = z.iso
+  .date({ error: LOCAL_DATE_MESSAGE })
+  .refine(isLocalDate, { message: LOCAL_DATE_MESSAGE });
 
 export const IdSchema = z.string().trim().min(1).max(100);
 

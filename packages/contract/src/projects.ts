@@ -19,7 +19,6 @@ import type { ProjectFilters, ProjectSummary } from '@kept/domain';
 import { z } from 'zod';
 import {
   IsoDateTimeSchema,
-  LOCAL_DATE_MESSAGE,
   LocalDateSchema,
   NUMBER_MESSAGE,
   looseBoolean,
@@ -82,7 +81,7 @@ export const ChooseCoverRequestSchema = z.discriminatedUnion('source', [
 ]);
 export type ChooseCoverRequest = z.input<typeof ChooseCoverRequestSchema>;
 
-/** Edit dialog: name and tag required. The cover has routes of its own; an address for one is refused. */
+/** Edit dialog: name, description and tag required (as at creation). The cover has routes of its own; an address for one is refused. */
 export const EditProjectRequestSchema = z
   .object({
     title: looseText(PROJECT_MESSAGES.required),
@@ -142,7 +141,7 @@ const SEARCH_MESSAGE = 'Search text must be 200 characters or less.';
 
 const optionalDate = z.preprocess(
   (value) => (value === undefined || value === null || value === '' ? null : value),
-  z.string({ error: LOCAL_DATE_MESSAGE }).pipe(LocalDateSchema).nullable(),
+  LocalDateSchema.nullable(),
 );
 
 const tagList = z.preprocess(

@@ -97,16 +97,28 @@ describe('create project', () => {
 });
 
 describe('edit project', () => {
-  it('requires name and tag and checks the cover URL', () => {
-    expect(firstMessage(EditProjectRequestSchema.safeParse({ title: '', tag: 'Art' }))).toBe(
-      'Please fill in all required fields.',
-    );
+  it('requires name, description and tag and checks the cover URL', () => {
     expect(
-      firstMessage(EditProjectRequestSchema.safeParse({ title: 'x', tag: 'Art', imageUrl: 'javascript:1' })),
+      firstMessage(EditProjectRequestSchema.safeParse({ title: '', description: 'd', tag: 'Art' })),
+    ).toBe('Please fill in all required fields.');
+    expect(
+      firstMessage(EditProjectRequestSchema.safeParse({ title: 'x', description: ' ', tag: 'Art' })),
+    ).toBe('Please fill in all required fields.');
+    expect(
+      firstMessage(
+        EditProjectRequestSchema.safeParse({
+          title: 'x',
+          description: 'd',
+          tag: 'Art',
+          imageUrl: 'javascript:1',
+        }),
+      ),
     ).toBe('Invalid photo URL format');
-    expect(EditProjectRequestSchema.parse({ title: 'x', tag: 'Art', imageUrl: '' })).toEqual({
+    expect(
+      EditProjectRequestSchema.parse({ title: 'x', description: 'd', tag: 'Art', imageUrl: '' }),
+    ).toEqual({
       title: 'x',
-      description: '',
+      description: 'd',
       tag: 'Art',
       imageUrl: null,
     });

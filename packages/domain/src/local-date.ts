@@ -21,6 +21,8 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
+      // With the era, a year before 1 AD is told apart from the year after it ('1 BC' is year 0).
+      era: 'short',
     });
     formatters.set(timeZone, formatter);
   }
@@ -52,10 +54,22 @@ type WallTime = { year: number; month: number; day: number; hour: number; minute
 
 function wallTimeOf(ms: number, timeZone: string): WallTime {
   const wall: WallTime = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  let beforeChrist = false;
   for (const part of formatterFor(timeZone).formatToParts(ms)) {
     if (part.type in wall) wall[part.type as keyof WallTime] = Number(part.value);
+    else if (part.type === 'era') beforeChrist = part.value === 'BC';
   }
+  if (beforeChrist) wall.year = 1 - wall.year;
   return wall;
+}
+
+/** Date.UTC for any year (Date.UTC itself reads years 0-99 as 1900-1999). */
+function utcMs(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
+  if (year >= 100) return Date.UTC(year, month - 1, day, hour, minute, second);
+  const d = new Date(0);
+  d.setUTCFullYear(year, month - 1, day);
+  d.setUTCHours(hour, minute, second, 0);
+  return d.getTime();
 }
 
 function pad(value: number, width: number): string {
@@ -69,7 +83,7 @@ function formatYmd(year: number, month: number, day: number): LocalDate {
 function rawOffsetMs(ms: number, timeZone: string): number {
   const whole = Math.floor(ms / 1000) * 1000;
   const w = wallTimeOf(whole, timeZone);
-  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - whole;
+  return utcMs(w.year, w.month, w.day, w.hour, w.minute, w.second) - whole;
 }
 
 // Offsets change only at transitions, so they are cached per zone and hour. An hour whose two ends
@@ -110,11 +124,14 @@ export function timeZoneOffsetMs(instant: Date | number, timeZone: string): numb
   return offsetAt(toMs(instant), normalizeTimeZone(timeZone));
 }
 
+/** The UTC midnight that stands for the calendar date of `ms` in `zone` (a normalized zone). */
+function localMidnightOf(ms: number, zone: string): number {
+  return Math.floor((ms + offsetAt(ms, zone)) / DAY_MS) * DAY_MS;
+}
+
 /** The calendar date of `instant` in `timeZone`. */
 export function localDateOf(instant: Date | number, timeZone: string): LocalDate {
-  const ms = toMs(instant);
-  const local = ms + offsetAt(ms, normalizeTimeZone(timeZone));
-  return fromUtcMidnight(Math.floor(local / DAY_MS) * DAY_MS);
+  return fromUtcMidnight(localMidnightOf(toMs(instant), normalizeTimeZone(timeZone)));
 }
 
 // Parses 'YYYY-MM-DD' without regular expressions (hot path); null unless it is a real date.
@@ -166,10 +183,7 @@ function computeUtcMidnight(date: LocalDate): number {
   const parts = parseParts(date);
   if (!parts) throw new RangeError(`Not a local date (YYYY-MM-DD): ${date}`);
   const [year, month, day] = parts;
-  if (year >= 100) return Date.UTC(year, month - 1, day);
-  const d = new Date(0);
-  d.setUTCFullYear(year, month - 1, day);
-  return d.getTime();
+  return utcMs(year, month, day);
 }
 
 function fromUtcMidnight(ms: number): LocalDate {
@@ -213,8 +227,14 @@ export function maxDate(a: LocalDate, b: LocalDate): LocalDate {
  * midnight, this is the first instant that exists on that date.
  */
 export function startOfLocalDay(date: LocalDate, timeZone: string): Date {
-  const zone = normalizeTimeZone(timeZone);
-  const wall = utcMidnight(date);
+  return new Date(firstInstantOfDay(utcMidnight(date), normalizeTimeZone(timeZone)));
+}
+
+/**
+ * The first instant of the local day whose UTC midnight is `wall`, in `zone`. Days are compared as
+ * numbers, never as strings, so the day after 9999-12-31 (which no 'YYYY-MM-DD' names) works too.
+ */
+function firstInstantOfDay(wall: number, zone: string): number {
   const offsets = new Set<number>();
   const first = timeZoneOffsetMs(wall, zone);
   offsets.add(first);
@@ -226,18 +246,18 @@ export function startOfLocalDay(date: LocalDate, timeZone: string): Date {
   let best: number | undefined;
   for (const offset of offsets) {
     const candidate = wall - offset;
-    if (localDateOf(candidate, zone) !== date) continue;
-    if (localDateOf(candidate - 1, zone) === date) continue; // not the first instant of the day
+    if (localMidnightOf(candidate, zone) !== wall) continue;
+    if (localMidnightOf(candidate - 1, zone) === wall) continue; // not the first instant of the day
     if (best === undefined || candidate < best) best = candidate;
   }
   if (best === undefined) {
     // A skipped calendar day (e.g. Pacific/Apia, 2011-12-30): it starts where the next day starts.
     best = wall - first;
   }
-  return new Date(best);
+  return best;
 }
 
 /** The last millisecond of `date` in `timeZone` (local 23:59:59.999). */
 export function endOfLocalDay(date: LocalDate, timeZone: string): Date {
-  return new Date(startOfLocalDay(addDays(date, 1), timeZone).getTime() - 1);
+  return new Date(firstInstantOfDay(utcMidnight(date) + DAY_MS, normalizeTimeZone(timeZone)) - 1);
 }

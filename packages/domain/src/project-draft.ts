@@ -159,11 +159,13 @@ export type ProjectEditInput = {
 export type ProjectEdit = { title: string; description: string; tag: TagName; imageUrl: string | null };
 
 /**
- * The edit dialog: name and tag required ('Please fill in all required fields.'); the cover URL must be
- * http(s) ('Invalid photo URL format'); an empty cover URL is null: keep the current image.
+ * The edit dialog: name, description and tag required, as at creation ('Please fill in all required
+ * fields.'); the cover URL must be http(s) ('Invalid photo URL format'); an empty cover URL is null:
+ * keep the current image.
  */
 export function validateProjectEdit(input: ProjectEditInput): ValidationResult<ProjectEdit> {
   if (blank(input.title)) return fail('title', PROJECT_MESSAGES.required);
+  if (blank(input.description)) return fail('description', PROJECT_MESSAGES.required);
   if (blank(input.tag)) return fail('tag', PROJECT_MESSAGES.required);
   const title = (input.title ?? '').trim();
   const description = (input.description ?? '').trim();

@@ -267,21 +267,32 @@ describe('create project draft', () => {
 });
 
 describe('edit project', () => {
-  it('requires name and tag, keeps the image when the URL is empty', () => {
-    expect(validateProjectEdit({ title: '', tag: 'Art' })).toMatchObject({
+  it('requires name, description and tag, as creation does; keeps the image when the URL is empty', () => {
+    expect(validateProjectEdit({ title: '', description: 'd', tag: 'Art' })).toMatchObject({
+      field: 'title',
       message: 'Please fill in all required fields.',
     });
-    expect(validateProjectEdit({ title: 'x', tag: '' })).toMatchObject({
+    expect(validateProjectEdit({ title: 'x', description: 'd', tag: '' })).toMatchObject({
+      field: 'tag',
       message: 'Please fill in all required fields.',
     });
-    expect(validateProjectEdit({ title: ' New ', tag: 'Art', description: '', imageUrl: '  ' })).toEqual({
+    for (const description of [undefined, null, '', '   \n ']) {
+      expect(validateProjectEdit({ title: 'x', description, tag: 'Art' })).toMatchObject({
+        ok: false,
+        field: 'description',
+        message: 'Please fill in all required fields.',
+      });
+    }
+    expect(validateProjectEdit({ title: ' New ', tag: 'Art', description: ' d ', imageUrl: '  ' })).toEqual({
       ok: true,
-      value: { title: 'New', tag: 'Art', description: '', imageUrl: null },
+      value: { title: 'New', tag: 'Art', description: 'd', imageUrl: null },
     });
   });
 
   it('accepts only http(s) cover URLs', () => {
-    expect(validateProjectEdit({ title: 'x', tag: 'Art', imageUrl: 'https://e.com/a.png' })).toMatchObject({
+    expect(
+      validateProjectEdit({ title: 'x', description: 'd', tag: 'Art', imageUrl: 'https://e.com/a.png' }),
+    ).toMatchObject({
       ok: true,
       value: { imageUrl: 'https://e.com/a.png' },
     });
@@ -291,7 +302,7 @@ describe('edit project', () => {
       'ftp://e.com/a.png',
       'e.com/a.png',
     ]) {
-      expect(validateProjectEdit({ title: 'x', tag: 'Art', imageUrl: url })).toMatchObject({
+      expect(validateProjectEdit({ title: 'x', description: 'd', tag: 'Art', imageUrl: url })).toMatchObject({
         ok: false,
         message: 'Invalid photo URL format',
       });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -13,6 +14,7 @@ import {
 } from '../src/index.ts';
 
 const HOUR = 3_600_000;
+const DAY = 86_400_000;
 
 describe('local dates', () => {
   it.each([
@@ -114,5 +116,64 @@ describe('timezones', () => {
     const start = startOfLocalDay('2025-09-07', 'America/Santiago');
     expect(localDateOf(start, 'America/Santiago')).toBe('2025-09-07');
     expect(localDateOf(start.getTime() - 1, 'America/Santiago')).toBe('2025-09-06');
+  });
+});
+
+describe('the edges of the calendar', () => {
+  /** The local date of an instant, straight from Intl (with the era, so 1 BC is year 0000). */
+  function intlDate(ms: number, timeZone: string): string {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      era: 'short',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).formatToParts(ms);
+    const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+    const year = part('era') === 'BC' ? 1 - Number(part('year')) : Number(part('year'));
+    return `${String(year).padStart(4, '0')}-${part('month')}-${part('day')}`;
+  }
+  const ZONES = [
+    'UTC',
+    'America/New_York',
+    'Pacific/Kiritimati',
+    'Pacific/Pago_Pago',
+    'Asia/Kolkata',
+    'Europe/London',
+    'Australia/Lord_Howe',
+  ];
+
+  /** The day's first and last instants lie on the day, and the instants just outside them do not. */
+  function expectBounds(date: string, timeZone: string) {
+    const what = `${date} in ${timeZone}`;
+    const start = startOfLocalDay(date, timeZone).getTime();
+    const end = endOfLocalDay(date, timeZone).getTime();
+    expect(intlDate(start, timeZone), what).toBe(date);
+    expect(intlDate(start - 1, timeZone), what).not.toBe(date);
+    expect(intlDate(end, timeZone), what).toBe(date);
+    expect(intlDate(end + 1, timeZone), what).not.toBe(date);
+  }
+
+  it.each(ZONES)('bounds the first and last days a date field accepts, in %s', (timeZone) => {
+    for (const date of ['0000-01-01', '0001-01-01', '0099-12-31', '0100-01-01', '1000-01-01', '9999-12-31']) {
+      expect(isLocalDate(date)).toBe(true);
+      expectBounds(date, timeZone);
+    }
+  });
+
+  it('bounds every day of the calendar a date field accepts, in any zone', () => {
+    const day = fc
+      .integer({
+        min: Date.parse('0000-01-01T00:00:00Z') / DAY,
+        max: Date.parse('9999-12-31T00:00:00Z') / DAY,
+      })
+      .map((n) => new Date(n * DAY).toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(day, fc.constantFrom(...ZONES), (date, timeZone) => {
+        expect(isLocalDate(date)).toBe(true);
+        expectBounds(date, timeZone);
+      }),
+      { seed: 20_261_125, numRuns: 300 },
+    );
   });
 });

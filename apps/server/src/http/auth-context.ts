@@ -1,5 +1,8 @@
 // Who is asking: the signed-in user (from the session cookie), looked up once per request.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// An answer built after asking is personal: it goes out `private, no-cache` (unless the route chose
+// `no-store`) with `Vary: Cookie`, so no shared cache hands it to someone else. A visitor's answer
+// (no cookie) keeps its own caching, and says `Vary: Cookie` so a signed-in copy is never confused with it.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { SessionUser } from '@kept/contract';
 import { HttpError } from './errors.ts';
@@ -11,6 +14,10 @@ export const NOT_SIGNED_IN = 'You must be signed in to do that.';
 
 export function registerAuthContext(app: FastifyInstance, lookup: UserLookup): void {
   const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (cache.has(request)) markPersonal(reply, request.headers.cookie !== undefined);
+    done(null, payload);
+  });
   app.decorateRequest('webHeaders', function webHeaders(this: FastifyRequest) {
     return fromNodeHeaders(this.headers);
   });
@@ -28,6 +35,20 @@ export function registerAuthContext(app: FastifyInstance, lookup: UserLookup): v
     if (!user) throw new HttpError(401, 'unauthorized', NOT_SIGNED_IN);
     return user;
   });
+}
+
+/** Vary on the cookie; and, for a request that carried one, keep the answer out of shared caches. */
+function markPersonal(reply: FastifyReply, hadCookie: boolean): void {
+  const vary = reply.getHeader('vary');
+  const varies = (Array.isArray(vary) ? vary.join(',') : String(vary ?? ''))
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  if (!varies.some((name) => name.toLowerCase() === 'cookie' || name === '*'))
+    reply.header('vary', [...varies, 'Cookie'].join(', '));
+  if (!hadCookie) return;
+  const cacheControl = String(reply.getHeader('cache-control') ?? '');
+  if (!/\b(no-store|private)\b/i.test(cacheControl)) reply.header('cache-control', 'private, no-cache');
 }
 
 declare module 'fastify' {

@@ -1,20 +1,24 @@
-// CSRF defence for every state-changing API call: a browser request must come from our own origin.
+// CSRF defence for every state-changing call: a browser request must come from our own origin.
 // Browsers send Origin (and Sec-Fetch-Site) on cross-site POSTs; a mismatch is refused. Requests with
 // neither header come from non-browser clients, which cannot carry a victim's cookies.
+//
+// The guard looks at the method only, never at how the address is written: the router serves
+// `/%61pi/…` as `/api/…`, so a rule keyed on the raw address's prefix could be walked around. Every
+// state-changing request is checked, whatever its path (the app has no cross-site form to accept).
 import type { FastifyInstance } from 'fastify';
 import { errorEnvelope } from '@kept/contract';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
- * Server-to-server callers authenticated by signature, not by cookie: exempt by the route they matched
- * (never by how the raw address starts, which `..` or %-escapes could dress up).
+ * Server-to-server callers authenticated by signature, not by cookie: exempt by the route the router
+ * matched (never by the raw address, which `..` or %-escapes could dress up).
  */
 const EXEMPT_ROUTES = new Set(['/api/webhooks/stripe']);
 
 export function registerSameOriginGuard(app: FastifyInstance, baseUrl: string): void {
   const ownOrigin = new URL(baseUrl).origin;
   app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method)) return;
     if (EXEMPT_ROUTES.has(request.routeOptions.url ?? '')) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];

@@ -87,7 +87,8 @@ export async function registerSpa(
     if (hadBadUrl(request)) {
       return reply.status(400).send(errorEnvelope('bad_request', 'This address is not valid.'));
     }
-    const pathname = request.url.split('?')[0] ?? '/';
+    // Judged on the decoded path, as the router reads it: `/%61pi/…` is an API address too.
+    const pathname = decodedPath(request.url);
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !pathname.startsWith('/api/') &&
@@ -97,4 +98,14 @@ export async function registerSpa(
     }
     return sendIndex(request, reply, readIndex());
   });
+}
+
+/** The path of `url` with its %-escapes decoded (as given when it cannot be: bad-url.ts answers those). */
+function decodedPath(url: string): string {
+  const path = url.split('?', 1)[0] ?? '/';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }

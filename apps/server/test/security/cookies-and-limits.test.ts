@@ -203,13 +203,26 @@ describe('rate limits across two instances on one database', () => {
   it('card confirms: 30 per payment per hour, for 36 attempts at once on both instances', async () => {
     const owner = await createUser(a.app);
     const intent = await startDeposit(a.app, owner, projectDraft());
-    const results = await burst(36, (t) => confirmCard(t.app, intent, { cardNumber: TEST_CARDS.declined }));
+    // A card the form refuses field by field (its expiry month): not a declined card, but an attempt.
+    const results = await burst(36, (t) => confirmCard(t.app, intent, { expiry: '13 / 34' }));
     const statuses = results.map((r) => r.statusCode);
     expect(
       statuses.filter((s) => s === 429),
       statuses.join(','),
     ).toHaveLength(6);
-    expect(statuses.filter((s) => s !== 429).every((s) => s === 402)).toBe(true);
+    expect(statuses.filter((s) => s !== 429).every((s) => s === 400)).toBe(true);
+  });
+
+  it('declined cards: 5 per payment form, for 36 tried at once on both instances', async () => {
+    const owner = await createUser(a.app);
+    const intent = await startDeposit(a.app, owner, projectDraft());
+    const results = await burst(36, (t) => confirmCard(t.app, intent, { cardNumber: TEST_CARDS.declined }));
+    const statuses = results.map((r) => r.statusCode);
+    expect(
+      statuses.filter((s) => s === 402),
+      statuses.join(','),
+    ).toHaveLength(5);
+    expect(statuses.filter((s) => s !== 402).every((s) => s === 429)).toBe(true);
   });
 
   it('recovers after the window, on either instance', async () => {

@@ -32,7 +32,14 @@ import { insertProjectRow } from '../support/project-rows.ts';
 import { projectDraft, startDeposit } from '../support/projects.ts';
 import { dataFingerprint, expectErrorEnvelope, expectSecurityHeaders } from '../support/security.ts';
 import { createUser, type SignedIn } from '../support/users.ts';
-import { HOSTILE_STRINGS, hostileJsonBody, hostileQuery } from '../support/zod-arbitrary.ts';
+import {
+  EDGE_DATES,
+  HOSTILE_STRINGS,
+  OUT_OF_CALENDAR_DATES,
+  calendarDate,
+  hostileJsonBody,
+  hostileQuery,
+} from '../support/zod-arbitrary.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_320);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
@@ -324,6 +331,53 @@ describe('hostile query strings', () => {
         await check(label, { method: 'GET', url: `${path()}?${key}=${odd}` });
       }
     }
+  });
+});
+
+describe('date bounds at the edges of the calendar', () => {
+  const DATE_KEYS = ['createdDateFrom', 'createdDateTo', 'endDateFrom', 'endDateTo'];
+  const ZONES = ['UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'America/New_York', 'Asia/Kolkata'];
+
+  it.each(['/api/home', '/api/projects'])(
+    '%s answers every date the contract accepts, and refuses the rest with a 400',
+    async (path) => {
+      for (const key of DATE_KEYS) {
+        for (const timeZone of ZONES) {
+          for (const date of EDGE_DATES) {
+            const url = `${path}?${key}=${date}&timeZone=${encodeURIComponent(timeZone)}`;
+            const res = await t.app.inject({ url, headers: { cookie: owner.cookie } });
+            expect(res.statusCode, `${url} → ${res.body.slice(0, 300)}`).toBe(200);
+          }
+          for (const date of OUT_OF_CALENDAR_DATES) {
+            const url = `${path}?${key}=${encodeURIComponent(date)}&timeZone=${encodeURIComponent(timeZone)}`;
+            const res = await t.app.inject({ url });
+            expect(res.statusCode, `${url} → ${res.body.slice(0, 300)}`).toBe(400);
+            expectErrorEnvelope(res, url);
+            expect(res.json().error.message).toBe('Please enter a valid date (YYYY-MM-DD).');
+          }
+        }
+      }
+    },
+  );
+
+  it('finds the project between any two dates of the calendar that hold it, in any zone', async () => {
+    const params = fc.record({
+      from: calendarDate,
+      to: calendarDate,
+      key: fc.constantFrom('createdDate', 'endDate'),
+      timeZone: fc.constantFrom(...ZONES),
+    });
+    await fuzz(params, async ({ from, to, key, timeZone }) => {
+      const [low, high] = from <= to ? [from, to] : [to, from];
+      const query = `${key}From=${low}&${key}To=${high}&includeCompleted=true&timeZone=${encodeURIComponent(timeZone)}`;
+      const res = await t.app.inject({ url: `/api/projects?${query}` });
+      expect(res.statusCode, `${query} → ${res.body.slice(0, 300)}`).toBe(200);
+      const ids = (res.json() as { projects: { id: string }[] }).projects.map((p) => p.id);
+      // The project made in beforeAll was created on 2026-03-01 and ends within the same year.
+      const holds = low <= '2026-02-28' && high >= '2026-12-31';
+      if (holds) expect(ids, query).toContain(projectId);
+      if (high < '2026-01-01' || low > '2027-01-01') expect(ids, query).not.toContain(projectId);
+    });
   });
 });
 

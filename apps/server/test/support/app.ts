@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pino, { type DestinationStream } from 'pino';
 import { createMailer, type Mailer } from '../../src/adapters/email/mailer.ts';
 import { buildApp } from '../../src/app.ts';
 import type { Clock } from '../../src/clock.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { createStatementOrder, orderPool } from '../../src/db/request-order.ts';
+import { logRedaction } from '../../src/http/log-redaction.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
 export type TestApp = {
@@ -29,7 +31,14 @@ async function orderedTestDatabase(config: Config): Promise<TestDatabase> {
 
 /** The real app on a database of its own, with settings from `env` on top of test defaults. */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; clock?: Clock; webDistDir?: string; database?: TestDatabase } = {},
+  opts: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    webDistDir?: string;
+    database?: TestDatabase;
+    /** Where the app and its mailer log, as main.ts sets them up (LOG_LEVEL from `env`); silent without. */
+    logStream?: DestinationStream;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kept-app-'));
   const config = loadConfig({
@@ -42,8 +51,15 @@ export async function createTestApp(
   });
   if (opts.webDistDir) config.webDistDir = opts.webDistDir;
   const database = opts.database ?? (await orderedTestDatabase(config));
-  const mailer = createMailer({ ...config.mail, log: silentLog });
-  const app = await buildApp({ config, database, mailer, ...(opts.clock ? { clock: opts.clock } : {}) });
+  const log = opts.logStream ? pino({ level: config.logLevel, ...logRedaction }, opts.logStream) : silentLog;
+  const mailer = createMailer({ ...config.mail, log });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(opts.logStream ? { logStream: opts.logStream } : {}),
+  });
   return {
     app,
     config,

@@ -74,6 +74,45 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
 );
 
+const DAY_MS = 86_400_000;
+
+/** Dates the contract's 'YYYY-MM-DD' fields accept, from the first day of year 0000 to 9999-12-31. */
+export const EDGE_DATES: readonly string[] = [
+  '0000-01-01',
+  '0000-02-29',
+  '0001-01-01',
+  '0099-12-31',
+  '0100-01-01',
+  '1000-01-01',
+  '1969-12-31',
+  '1970-01-01',
+  '9996-02-29',
+  '9999-12-30',
+  '9999-12-31',
+];
+
+/** Any day of that calendar, its edges more often than the rest. */
+export const calendarDate: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(...EDGE_DATES),
+  fc
+    .integer({
+      min: Date.parse('0000-01-01T00:00:00Z') / DAY_MS,
+      max: Date.parse('9999-12-31T00:00:00Z') / DAY_MS,
+    })
+    .map((day) => new Date(day * DAY_MS).toISOString().slice(0, 10)),
+);
+
+/** Date-shaped text no 'YYYY-MM-DD' field accepts: past the calendar's ends, or not real days. */
+export const OUT_OF_CALENDAR_DATES: readonly string[] = [
+  '10000-01-01',
+  '+275760-09-13',
+  '-000001-12-31',
+  '+010000-01-01',
+  '9999-12-32',
+  '0000-00-00',
+  '2026-02-29',
+];
+
 function stringArbitrary(def: Def): fc.Arbitrary<string> {
   let minLength = 0;
   let maxLength = 40;
@@ -87,6 +126,7 @@ function stringArbitrary(def: Def): fc.Arbitrary<string> {
   if (format === 'email') return fc.emailAddress();
   if (format === 'uuid' || format === 'guid') return fc.uuid();
   if (format === 'datetime') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
+  if (format === 'date') return fc.oneof(calendarDate, fc.constantFrom(...OUT_OF_CALENDAR_DATES));
   if (format === 'url') return fc.webUrl();
   const cap = Math.max(minLength, Math.min(maxLength, 60));
   return fc.oneof(
@@ -229,6 +269,7 @@ export function hostileQuery(schema: unknown): fc.Arbitrary<string> {
     fc.constantFrom(...HOSTILE_STRINGS.filter((s) => s.length < 20_000)),
     fc.string({ maxLength: 30 }),
     fc.constantFrom('-1', '0', '1e400', '1.5', 'Infinity', '0x10', '2026-02-31', '9999-99-99', 'true', 'on'),
+    fc.constantFrom(...EDGE_DATES, ...OUT_OF_CALENDAR_DATES),
   );
   const entry = fc.oneof(
     ...Object.entries(shape).map(([key, field]) =>

@@ -1,6 +1,6 @@
 // Email adapter. Two transports behind one interface:
 // - outbox (default): each message is written as an .eml file in DATA_DIR/outbox, and one log line names
-//   its subject and first link;
+//   its recipient, subject and file (never its links: a reset link is a live credential; open the file);
 // - SMTP (SMTP_URL): sent through nodemailer.
 // Every message has a plain-text and an HTML part. `send` never blocks a response: it queues and returns.
 import crypto from 'node:crypto';
@@ -53,7 +53,6 @@ export function createMailer(opts: {
       message?: Buffer;
       messageId?: string;
     };
-    const link = firstLink(message.text);
     if (!opts.smtpUrl) {
       const file = path.join(
         opts.outboxDir,
@@ -61,8 +60,8 @@ export function createMailer(opts: {
       );
       await writeToOutbox(file, info.message ?? Buffer.from(''));
       opts.log.info(
-        { to: message.to, subject: message.subject, link, file },
-        `email written to outbox: ${message.subject}${link ? ` ${link}` : ''}`,
+        { to: message.to, subject: message.subject, file },
+        `email written to outbox: ${message.subject} (${file})`,
       );
     } else {
       opts.log.info(
@@ -85,8 +84,4 @@ export function createMailer(opts: {
     },
     close: () => transport.close(),
   };
-}
-
-export function firstLink(text: string): string | undefined {
-  return /https?:\/\/[^\s<>"')]+/.exec(text)?.[0];
 }

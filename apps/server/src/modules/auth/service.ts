@@ -126,7 +126,7 @@ export function createAccountService(deps: {
           throw toHttpError(err);
         });
       // A success is not a failure: the address's failures are forgotten, the attempt given back.
-      await limiter.forgive(ipLimit);
+      await limiter.release(ipLimit);
       await limiter.clear(emailLimit, ...(accountLimit === emailLimit ? [] : [accountLimit]));
       if (!deviceId)
         result.headers.append(

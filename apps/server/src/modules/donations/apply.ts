@@ -19,6 +19,8 @@ export type DonationMetadata = {
   donorName: string;
   donorEmail: string;
   donorAnonymous: 'true' | 'false';
+  /** Who started the form (a keyed hash of the address, card-testing.ts). */
+  visitor?: string;
 };
 
 export async function applyDonation(

@@ -23,6 +23,8 @@ export function createDonationService(deps: { db: Db; payments: PaymentService; 
     async createDonationIntent(input: {
       donation: DonationData;
       donorUserId: string | null;
+      /** The donor's visitor key (card-testing.ts): the webhook counts a failed card against it. */
+      visitor: string | null;
       clientKey: string | undefined;
     }): Promise<PaymentIntentResponse> {
       const { donation } = input;
@@ -58,6 +60,7 @@ export function createDonationService(deps: { db: Db; payments: PaymentService; 
         donorName: donation.donorName ?? '',
         donorEmail: donation.donorEmail ?? '',
         donorAnonymous: donation.donorAnonymous ? 'true' : 'false',
+        ...(input.visitor ? { visitor: input.visitor } : {}),
       };
       const { row, intent } = await deps.payments.startPayment({
         kind: 'donation',

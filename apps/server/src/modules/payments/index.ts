@@ -12,6 +12,7 @@ import { createNewsletterService } from '../newsletter/service.ts';
 import { refundChanged } from '../settlement/service.ts';
 import { newsletterRoutes } from '../newsletter/routes.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
+import { createCardTestingGuard } from './card-testing.ts';
 import { createPaymentEvents, type PaymentEvents } from './events.ts';
 import { paymentRoutes, stripeWebhookRoutes } from './routes.ts';
 import { createPaymentService, type PaymentService } from './service.ts';
@@ -27,7 +28,15 @@ export type PaymentsModule = {
 
 export async function registerPayments(
   app: FastifyInstance,
-  deps: { config: Config; db: Db; mailer: Mailer; clock: Clock; limiter: RateLimiter },
+  deps: {
+    config: Config;
+    db: Db;
+    mailer: Mailer;
+    clock: Clock;
+    limiter: RateLimiter;
+    /** The app's secret: visitor keys are HMACs under it. */
+    secret: string;
+  },
 ): Promise<PaymentsModule> {
   const { config, db, mailer, clock, limiter } = deps;
   const provider = createPaymentProvider(config.payments, db);
@@ -36,12 +45,16 @@ export async function registerPayments(
   const donations = createDonationService({ db, payments: service, clock });
   const newsletter = createNewsletterService({ db, mailer, baseUrl: config.baseUrl });
 
-  await app.register(paymentRoutes({ provider, service, limiter }));
+  const cardTesting = createCardTestingGuard({ db, limiter, secret: deps.secret });
+
+  await app.register(paymentRoutes({ provider, service, limiter, cardTesting }));
   if (provider.name === 'stripe') {
     const refundChangedNow = (refundId: string) => refundChanged(db, refundId, clock.now());
-    await app.register(stripeWebhookRoutes({ provider, events, refundChanged: refundChangedNow }));
+    await app.register(
+      stripeWebhookRoutes({ provider, events, refundChanged: refundChangedNow, cardTesting }),
+    );
   }
-  await app.register(donationRoutes({ donations, limiter }));
+  await app.register(donationRoutes({ donations, limiter, cardTesting }));
   await app.register(newsletterRoutes({ newsletter, limiter, baseUrl: config.baseUrl }));
 
   if (config.env !== 'test') {

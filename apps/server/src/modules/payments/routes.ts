@@ -14,6 +14,7 @@ import type { ConfiguredProvider } from '../../adapters/payments/index.ts';
 import { fromStripeIntent, type StripeProvider } from '../../adapters/payments/stripe.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
+import type { CardTestingGuard, CardTryer } from './card-testing.ts';
 import type { PaymentEvents } from './events.ts';
 import type { PaymentService } from './service.ts';
 
@@ -28,14 +29,24 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return value;
 }
 
+/** Who is trying a card, or starting a payment form (card-testing.ts). */
+export async function cardTryerOf(
+  request: FastifyRequest,
+  cardTesting: CardTestingGuard,
+): Promise<CardTryer> {
+  const user = await request.currentUser();
+  return { visitor: cardTesting.visitorOf(request.ip), userId: user?.id ?? null };
+}
+
 export const paymentRoutes =
   (deps: {
     provider: ConfiguredProvider;
     service: PaymentService;
     limiter: RateLimiter;
+    cardTesting: CardTestingGuard;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const { provider, service, limiter } = deps;
+    const { provider, service, limiter, cardTesting } = deps;
 
     app.get('/api/payments/config', async (): Promise<PaymentsConfigResponse> => ({
       provider: provider.name,
@@ -50,6 +61,7 @@ export const paymentRoutes =
         if (!user) throw new HttpError(401, 'unauthorized', PROJECT_MESSAGES.mustBeLoggedIn);
         const clientKey = idempotencyKeyOf(request);
         await limiter.consume({ key: `payments:deposit:user:${user.id}`, max: 100, windowMs: HOUR });
+        await cardTesting.checkTryer(await cardTryerOf(request, cardTesting));
         const answer = await service.createDepositIntent({ user, draft: request.body, clientKey });
         return reply.header('cache-control', 'no-store').send(answer);
       },
@@ -65,11 +77,10 @@ export const paymentRoutes =
         // Only the holder of the client secret counts against (and can exhaust) a payment's attempts.
         const payment = await service.authorize(paymentId, clientSecret);
         await limiter.consume({ key: `payments:confirm:payment:${paymentId}`, max: 30, windowMs: HOUR });
-        const status = await service.confirmSimulated({
-          payment,
-          clientSecret,
-          card: { cardNumber, expiry, cvc },
-        });
+        const tryer = await cardTryerOf(request, cardTesting);
+        const status = await cardTesting.tryCard({ paymentId: payment.id, ...tryer }, () =>
+          service.confirmSimulated({ payment, clientSecret, card: { cardNumber, expiry, cvc } }),
+        );
         return reply.header('cache-control', 'no-store').send(status);
       },
     );
@@ -79,6 +90,10 @@ export const paymentRoutes =
       { schema: { params: z.object({ paymentId: z.string() }), querystring: PaymentStatusQuerySchema } },
       async (request, reply) => {
         const status = await service.status(request.params.paymentId, request.query.clientSecret);
+        if (status.status === 'failed') {
+          const tryer = await cardTryerOf(request, cardTesting);
+          status.failureMessage = await cardTesting.failureMessageFor(status.failureMessage, tryer);
+        }
         return reply.header('cache-control', 'no-store').send(status);
       },
     );
@@ -97,6 +112,7 @@ export const stripeWebhookRoutes =
     events: PaymentEvents;
     /** A refund changed at Stripe (settlement looks at it again now); true when it is one of ours. */
     refundChanged: (refundId: string) => Promise<boolean>;
+    cardTesting: CardTestingGuard;
   }): FastifyPluginAsync =>
   async (app) => {
     app.removeAllContentTypeParsers();
@@ -125,6 +141,18 @@ export const stripeWebhookRoutes =
           event.type === 'payment_intent.succeeded'
             ? await deps.events.applyPaymentSucceeded(paymentEvent)
             : await deps.events.applyPaymentFailed(paymentEvent);
+        if (result.outcome === 'recorded_failure' && result.paymentId) {
+          // A card failed on one of our forms: counted. Once the form, or whoever started it, has used
+          // its failed attempts, the form is canceled at Stripe and takes no further card.
+          if (await deps.cardTesting.recordFailure(result.paymentId)) {
+            await deps.provider.cancelIntent(paymentEvent.intent.id).catch((err: unknown) => {
+              request.log.error(
+                { err, paymentId: result.paymentId },
+                'could not cancel a payment form at Stripe',
+              );
+            });
+          }
+        }
         return reply.send({ received: true, outcome: result.outcome });
       }
       if (REFUND_EVENTS.has(event.type)) {

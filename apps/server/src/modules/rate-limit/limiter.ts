@@ -6,10 +6,19 @@ import { HttpError } from '../../http/errors.ts';
 
 export type Limit = { key: string; max: number; windowMs: number };
 export type RateLimiter = {
-  /** Count one attempt against each limit; throws a 429 HttpError when any limit is exceeded. */
-  consume: (...limits: Limit[]) => Promise<void>;
-  /** Take back one attempt counted by `consume` (one that turned out not to be a failure). */
-  forgive: (...limits: Limit[]) => Promise<void>;
+  /**
+   * Count one attempt against each limit; throws a 429 HttpError when any limit is exceeded. Resolves
+   * to each limit's count in its window, this attempt included.
+   */
+  consume: (...limits: Limit[]) => Promise<number[]>;
+  /** Count one attempt against each limit, never refusing; resolves to the counts, this one included. */
+  record: (...limits: Limit[]) => Promise<number[]>;
+  /** The attempts the limit's current window holds (0 once it has passed); counts nothing. */
+  peek: (limit: Limit) => Promise<number>;
+  /** Throws the 429 that `consume` would once a limit's window already holds `max` attempts; counts nothing. */
+  check: (...limits: Limit[]) => Promise<void>;
+  /** Take back one attempt counted in the current window (one that turned out not to count). */
+  release: (...limits: Limit[]) => Promise<void>;
   /** Forget every attempt counted against these limits (e.g. an account's failures after a success). */
   clear: (...limits: Limit[]) => Promise<void>;
 };
@@ -47,35 +56,70 @@ const CONSUME_SQL = `insert into rate_limits (key, count, window_start) values (
                         else rate_limits.window_start end
   returning count, window_start`;
 
+/** The key's count in its current window (no row, or a window that has passed: none). */
+const COUNT_SQL = `select count, window_start from rate_limits where key = $1 and window_start > $2::timestamptz`;
+
+/** Takes one attempt back from the key's current window. */
+const RELEASE_SQL = `update rate_limits set count = greatest(count - 1, 0)
+  where key = $1 and window_start > $2::timestamptz`;
+
 export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
   const pool = db.$client;
+  const waitSeconds = (limit: Limit, windowStart: Date, now: Date) => {
+    const resetAt = new Date(windowStart).getTime() + limit.windowMs;
+    return Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000));
+  };
+  const count = async (limits: Limit[], refuseOver: boolean): Promise<number[]> => {
+    const counts: number[] = [];
+    let worstWait = 0;
+    for (const limit of limits) {
+      const now = clock.now();
+      const expiredBefore = new Date(now.getTime() - limit.windowMs);
+      // A named statement: parsed and planned once per connection (it runs on every guarded request).
+      const result = await pool.query<{ count: number; window_start: Date }>({
+        name: 'kept_rate_limit_consume_v1',
+        text: CONSUME_SQL,
+        values: [storedKey(limit.key), now, expiredBefore],
+      });
+      const row = result.rows[0];
+      counts.push(row?.count ?? 0);
+      if (row && row.count > limit.max)
+        worstWait = Math.max(worstWait, waitSeconds(limit, row.window_start, now));
+    }
+    if (refuseOver && worstWait > 0) throw new RateLimitedError(worstWait);
+    return counts;
+  };
+  const current = async (limit: Limit, now: Date) => {
+    const result = await pool.query<{ count: number; window_start: Date }>({
+      name: 'kept_rate_limit_count_v1',
+      text: COUNT_SQL,
+      values: [storedKey(limit.key), new Date(now.getTime() - limit.windowMs)],
+    });
+    return result.rows[0];
+  };
   return {
-    async consume(...limits) {
+    consume: (...limits) => count(limits, true),
+    record: (...limits) => count(limits, false),
+    async peek(limit) {
+      return (await current(limit, clock.now()))?.count ?? 0;
+    },
+    async check(...limits) {
       let worstWait = 0;
       for (const limit of limits) {
         const now = clock.now();
-        const expiredBefore = new Date(now.getTime() - limit.windowMs);
-        // A named statement: parsed and planned once per connection (it runs on every guarded request).
-        const result = await pool.query<{ count: number; window_start: Date }>({
-          name: 'kept_rate_limit_consume_v1',
-          text: CONSUME_SQL,
-          values: [storedKey(limit.key), now, expiredBefore],
-        });
-        const row = result.rows[0];
-        if (row && row.count > limit.max) {
-          const resetAt = new Date(row.window_start).getTime() + limit.windowMs;
-          worstWait = Math.max(worstWait, Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000)));
-        }
+        const row = await current(limit, now);
+        if (row && row.count >= limit.max)
+          worstWait = Math.max(worstWait, waitSeconds(limit, row.window_start, now));
       }
       if (worstWait > 0) throw new RateLimitedError(worstWait);
     },
-
-    async forgive(...limits) {
+    async release(...limits) {
       for (const limit of limits) {
+        const now = clock.now();
         await pool.query({
-          name: 'kept_rate_limit_forgive_v1',
-          text: 'update rate_limits set count = greatest(count - 1, 0) where key = $1',
-          values: [storedKey(limit.key)],
+          name: 'kept_rate_limit_release_v1',
+          text: RELEASE_SQL,
+          values: [storedKey(limit.key), new Date(now.getTime() - limit.windowMs)],
         });
       }
     },

@@ -112,11 +112,12 @@ export default function EditProjectDialog({
             />
           )}
         </Field>
-        <Field label="Description" error={fieldError('description')}>
+        <Field label="Description" required error={fieldError('description')}>
           {(control) => (
             <textarea
               {...control}
               name="description"
+              required
               rows={4}
               maxLength={DESCRIPTION_MAX_LENGTH}
               value={description}
