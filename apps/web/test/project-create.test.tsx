@@ -125,7 +125,6 @@ describe('Create New Project', { timeout: 20_000 }, () => {
     await fillDetails(user);
     await user.click(screen.getByRole('radio', { name: /Custom/ }));
     const custom = screen.getByLabelText('Custom deposit amount');
-    expect(custom).toHaveAttribute('step', '0.01');
     await user.type(custom, '5');
     await user.tab();
     expect(screen.getByText('Custom deposit amount must be between $10 and $1000.')).toBeVisible();
@@ -139,6 +138,36 @@ describe('Create New Project', { timeout: 20_000 }, () => {
     ).not.toBeInTheDocument();
     // $33.33 + round(4%) $1.33 + $0.90 = $35.56
     expect(screen.getByRole('button', { name: 'Pay $35.56 Deposit' })).toBeInTheDocument();
+  });
+
+  it('says what is wrong with a custom deposit that is not a number or has more than two decimals', async () => {
+    const fetchMock = mockApi(config);
+    const { user } = renderCreate();
+    await fillDetails(user);
+    await user.click(screen.getByRole('radio', { name: /Custom/ }));
+    const custom = screen.getByLabelText('Custom deposit amount');
+
+    await user.type(custom, 'abc');
+    await user.tab();
+    expect(screen.getByText('Custom deposit amount must be a number, such as 35 or 35.50.')).toBeVisible();
+    expect(screen.queryByText('Please select a deposit amount.')).not.toBeInTheDocument();
+    expect(custom).toHaveValue('abc');
+
+    await user.clear(custom);
+    await user.type(custom, '10.005');
+    await user.tab();
+    expect(
+      screen.getByText('Custom deposit amount can have at most two decimals (whole cents).'),
+    ).toBeVisible();
+    expect(
+      screen.queryByText('Custom deposit amount must be between $10 and $1000.'),
+    ).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay Deposit' }));
+    expect(bodiesOf(fetchMock, '/api/payments/deposit-intent')).toHaveLength(0);
+
+    await user.clear(custom);
+    await user.type(custom, '10.05');
+    expect(screen.getByRole('button', { name: 'Pay $11.35 Deposit' })).toBeInTheDocument();
   });
 
   it('offers only frequencies that fit half the length, and adjusts the frequency when the length changes', async () => {

@@ -13,7 +13,6 @@ import {
   TAGS,
   TITLE_MAX_LENGTH,
   adjustFrequency,
-  centsToDecimalString,
   depositChargeCents,
   depositFeeCents,
   formatCentsShort,
@@ -438,7 +437,11 @@ export function CreateProjectForm() {
             ) : null}
           </fieldset>
           {deposit?.kind === 'custom' ? (
-            <Field label="Custom deposit amount" error={customError ?? fieldError('depositCents')}>
+            <Field
+              label="Custom deposit amount"
+              hint="In dollars, with at most two decimals (such as 35.50)."
+              error={customError ?? fieldError('depositCents')}
+            >
               {(control) => (
                 <div className="relative max-w-xs">
                   <span
@@ -450,11 +453,9 @@ export function CreateProjectForm() {
                   <input
                     {...control}
                     name="customDeposit"
-                    type="number"
+                    type="text"
                     inputMode="decimal"
-                    min={centsToDecimalString(CUSTOM_DEPOSIT_MIN_CENTS)}
-                    max={centsToDecimalString(CUSTOM_DEPOSIT_MAX_CENTS)}
-                    step="0.01"
+                    autoComplete="off"
                     value={deposit.text}
                     disabled={locked}
                     onBlur={() => setCustomTouched(true)}
