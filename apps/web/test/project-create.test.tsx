@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CREATED_REDIRECT_MS, CreateProjectForm } from '../src/features/create-project/create-project-form';
+import HowItWorksRoute from '../src/routes/how-it-works';
 import { LocationProbe, json, mockApi, renderWithProviders } from './helpers';
 
 const config = { 'GET /api/payments/config': () => json({ provider: 'simulated', publishableKey: null }) };
@@ -192,6 +193,27 @@ describe('Create New Project', { timeout: 20_000 }, () => {
     expect(
       within(screen.getByLabelText('Length')).queryByRole('option', { name: '1' }),
     ).not.toBeInTheDocument();
+  });
+
+  it('offers the same lengths that How it works promises', async () => {
+    mockApi(config);
+    const { user, unmount } = renderCreate();
+    const ranges: string[] = [];
+    for (const unit of ['days', 'weeks', 'months']) {
+      await user.selectOptions(screen.getByLabelText('Length unit'), unit);
+      const values = within(screen.getByLabelText('Length'))
+        .getAllByRole('option')
+        .map((option) => Number(option.textContent));
+      expect(values).toEqual(Array.from({ length: values.length }, (_, i) => values[0]! + i));
+      ranges.push(`${values[0]}–${values.at(-1)} ${unit}`);
+    }
+    expect(ranges).toEqual(['2–31 days', '1–26 weeks', '1–12 months']);
+    unmount();
+
+    renderWithProviders(<HowItWorksRoute />, { route: '/how-it-works' });
+    expect(
+      screen.getByText(/how long the project runs \(2–31 days, 1–26 weeks or 1–12 months\)/),
+    ).toBeInTheDocument();
   });
 
   it('creates the intent for the draft, keeps everything after a decline, reuses the intent, then opens My Projects', async () => {

@@ -45,11 +45,6 @@ export const CREATED_REDIRECT_MS = 1500;
 
 type Deposit = { kind: 'preset'; cents: number } | { kind: 'custom'; text: string } | null;
 
-/** A 1-day project can never take a check-in every day (f ≤ L / 2): offer only lengths that fit one. */
-function fittingLengthOptions(unit: LengthUnit): number[] {
-  return lengthOptions(unit).filter((value) => frequencyOptions(toDays(value, unit), 'days').length > 0);
-}
-
 /** The deposit in cents as far as it is known: a preset, a valid custom amount, or what is wrong. */
 function depositCentsOf(deposit: Deposit): { cents: number | null; error: string | null } {
   if (!deposit) return { cents: null, error: null };
@@ -133,7 +128,7 @@ export function CreateProjectForm() {
   };
 
   function changeLength(value: number, unit: LengthUnit) {
-    const options = fittingLengthOptions(unit);
+    const options = lengthOptions(unit);
     const nextValue = options.includes(value)
       ? value
       : Math.min(Math.max(value, options[0]!), options.at(-1)!);
@@ -295,7 +290,7 @@ export function CreateProjectForm() {
                   onChange={(event) => changeLength(Number(event.target.value), lengthUnit)}
                   className={cx(inputClass, 'h-11')}
                 >
-                  {fittingLengthOptions(lengthUnit).map((value) => (
+                  {lengthOptions(lengthUnit).map((value) => (
                     <option key={value} value={value}>
                       {value}
                     </option>
