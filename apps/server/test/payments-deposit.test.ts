@@ -85,6 +85,11 @@ describe('deposit intent', () => {
       [{ depositCents: 'abc' }, 'depositCents', parseCustomDepositError('abc')],
       [{ depositCents: { cents: 2000 } }, 'depositCents', parseCustomDepositError('abc')],
       [
+        { lengthValue: 1, lengthUnit: 'days', frequencyValue: 1, frequencyUnit: 'days' },
+        'lengthValue',
+        'Project length must be between 2 and 31 days.',
+      ],
+      [
         { lengthValue: 9, lengthUnit: 'days', frequencyValue: 5, frequencyUnit: 'days' },
         'frequencyValue',
         frequencyError(9, 'days', 5, 'days')!,
