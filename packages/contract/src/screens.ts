@@ -24,10 +24,19 @@ export const SCREEN_OF_FIRST_SEGMENT = {
 
 export type ScreenName = (typeof SCREEN_OF_FIRST_SEGMENT)[keyof typeof SCREEN_OF_FIRST_SEGMENT] | 'not-found';
 
-/** The screen a path shows, by its first segment; 'not-found' for any path outside the table. */
+/** First segments followed by exactly one parameter: /project/{id}, /category/{slug}, /user/{name}. */
+const WITH_PARAMETER: ReadonlySet<string> = new Set(['project', 'category', 'user']);
+
+/**
+ * The screen a path shows: its first segment's, when the path has that route's shape (no segment for the
+ * home, one for a static page, two for a page with a parameter); 'not-found' for any other path.
+ */
 export function screenOfPath(pathname: string): ScreenName {
-  const first = pathname.split('/').find(Boolean) ?? '';
-  return Object.hasOwn(SCREEN_OF_FIRST_SEGMENT, first)
+  const segments = pathname.split('/').filter(Boolean);
+  const first = segments[0] ?? '';
+  if (!Object.hasOwn(SCREEN_OF_FIRST_SEGMENT, first)) return 'not-found';
+  const length = first === '' ? 0 : WITH_PARAMETER.has(first) ? 2 : 1;
+  return segments.length === length
     ? SCREEN_OF_FIRST_SEGMENT[first as keyof typeof SCREEN_OF_FIRST_SEGMENT]
     : 'not-found';
 }

@@ -87,10 +87,29 @@ export type Category =
   | { kind: 'tag'; slug: string; heading: string; tag: Tag }
   | { kind: 'other'; slug: string; heading: string };
 
-/** What a /category/{slug} page shows. Unknown slugs keep their own text as the heading. */
+/**
+ * The canonical slug of a known category, whatever way its name is written: 'ART' → 'art',
+ * 'Home Improvements' and 'home_improvements' → 'home-improvements', "Editor's Picks" → 'featured',
+ * 'Largest Commitments' → 'top-funded'. null when no category has that name.
+ */
+export function canonicalCategorySlug(name: string): string | null {
+  const slug = slugify(name);
+  if (isVirtualCategory(slug)) return slug;
+  const virtual = VIRTUAL_CATEGORY_SLUGS.find((key) => slugify(VIRTUAL_CATEGORY_HEADINGS[key]) === slug);
+  if (virtual) return virtual;
+  return tagBySlug(slug)?.slug ?? null;
+}
+
+/**
+ * What a /category/{slug} page shows. Known categories in any spelling resolve to their canonical
+ * slug; unknown slugs are 'other' (no such page) and keep their own text.
+ */
 export function categoryFromSlug(slug: string): Category {
-  if (isVirtualCategory(slug)) return { kind: 'virtual', slug, heading: VIRTUAL_CATEGORY_HEADINGS[slug] };
-  const tag = tagBySlug(slug) ?? tagByName(slug);
+  const canonical = canonicalCategorySlug(slug);
+  if (canonical !== null && isVirtualCategory(canonical)) {
+    return { kind: 'virtual', slug: canonical, heading: VIRTUAL_CATEGORY_HEADINGS[canonical] };
+  }
+  const tag = canonical === null ? undefined : tagBySlug(canonical);
   if (tag) return { kind: 'tag', slug: tag.slug, heading: tag.name, tag };
   return { kind: 'other', slug, heading: slug };
 }

@@ -5,6 +5,7 @@ import {
   GROUP_IMAGES,
   TAGS,
   TAG_NAMES,
+  canonicalCategorySlug,
   categoryFromSlug,
   categoryHeading,
   categorySlug,
@@ -85,6 +86,32 @@ describe('category headings', () => {
     expect(categoryFromSlug('Music')).toMatchObject({ kind: 'tag', slug: 'music' });
     expect(categoryFromSlug('knitting').kind).toBe('other');
     expect(FEATURED_LIMIT).toBe(8);
+  });
+});
+
+describe('canonical category slugs', () => {
+  it.each([
+    ['art', 'art'],
+    ['ART', 'art'],
+    ['Art', 'art'],
+    ['home_improvements', 'home-improvements'],
+    ['Home Improvements', 'home-improvements'],
+    ['HOME-IMPROVEMENTS', 'home-improvements'],
+    ['home-improvements', 'home-improvements'],
+    ['Featured', 'featured'],
+    ["Editor's Picks", 'featured'],
+    ['finishing_soon', 'finishing-soon'],
+    ['Largest Commitments', 'top-funded'],
+    ['TOP-FUNDED', 'top-funded'],
+    ['Favorites', 'favorites'],
+  ])('%s → %s', (name, slug) => {
+    expect(canonicalCategorySlug(name)).toBe(slug);
+    expect(categoryFromSlug(name).slug).toBe(slug);
+  });
+
+  it.each(['nonsense', '', 'arts', 'home', 'my-projects'])('%s is no category', (name) => {
+    expect(canonicalCategorySlug(name)).toBeNull();
+    expect(categoryFromSlug(name).kind).toBe('other');
   });
 });
 
