@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useNavigationType } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -128,11 +128,34 @@ describe('category screen', { timeout: 20_000 }, () => {
     );
   });
 
-  it('shows no favorites to an anonymous visitor, without asking the server', async () => {
+  it('asks an anonymous visitor to log in to see favorites, without asking the server', async () => {
     const { calls } = mockBrowseApi({});
     renderCategory('favorites');
-    expect(await screen.findByRole('heading', { name: 'No projects found' }, LAZY)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Log in to see your favorites' }, LAZY),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute(
+      'href',
+      '/login?returnTo=%2Fcategory%2Ffavorites',
+    );
+    expect(screen.queryByRole('link', { name: 'Create the First Project' })).not.toBeInTheDocument();
     expect(calls.some((call) => call.startsWith('GET /api/categories'))).toBe(false);
+  });
+
+  it('points a signed-in user with no favorites to projects to star, not to creating one', async () => {
+    mockBrowseApi(
+      {
+        'GET /api/categories/favorites': () => json(categoryResponse('favorites', [])),
+        'GET /api/me/favorites': () => json({ projectIds: [] }),
+      },
+      alice,
+    );
+    renderCategory('favorites');
+    const heading = await screen.findByRole('heading', { name: 'No favorites yet' }, LAZY);
+    const empty = within(heading.parentElement!);
+    expect(empty.getByText('Tap the star on any project to keep it here.')).toBeInTheDocument();
+    expect(empty.getByRole('link', { name: 'Browse Projects' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('link', { name: 'Create the First Project' })).not.toBeInTheDocument();
   });
 
   it("shows a signed-in user's favorites", async () => {
