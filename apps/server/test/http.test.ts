@@ -65,7 +65,17 @@ describe('HTTP basics', () => {
   });
 
   it('serves the SPA for every other GET, never cached', async () => {
-    for (const url of ['/', '/how-it-works?x=1', '/how-it-works/', '/category/art', '/category/featured']) {
+    for (const url of [
+      '/',
+      '/how-it-works?x=1',
+      '/how-it-works/',
+      '/category/art',
+      '/category/featured',
+      '/about',
+      '/help',
+      '/blog',
+      '/careers',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');

@@ -1,7 +1,8 @@
 // No zod here: the web app's entry script reads this module.
 
 /**
- * The screen of each first path segment of the route table (product spec §2). A screen is the file
+ * The screen of each first path segment of the route table (product spec §2, plus the footer's About Us,
+ * Help Center, Blog and Careers pages). A screen is the file
  * apps/web/src/routes/<screen>.tsx. The web app routes with it; the server uses it to let a page load its
  * screen's code beside the entry script (modulepreload).
  */
@@ -14,6 +15,10 @@ export const SCREEN_OF_FIRST_SEGMENT = {
   'reset-password': 'reset-password',
   'privacy-policy': 'privacy-policy',
   'terms-of-service': 'terms-of-service',
+  about: 'about',
+  help: 'help',
+  blog: 'blog',
+  careers: 'careers',
   project: 'project',
   category: 'category',
   user: 'user-profile',
