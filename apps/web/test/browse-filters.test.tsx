@@ -200,7 +200,9 @@ describe('HomeBrowse filters', () => {
       expect(screen.queryByRole('checkbox', { name: /Music/ })).not.toBeInTheDocument();
       await user.click(toggle);
       expect(toggle).toHaveAttribute('aria-expanded', 'true');
-      await user.click(screen.getByRole('checkbox', { name: /Music/ }));
+      const music = screen.getByRole('checkbox', { name: 'Music' });
+      expect(music.closest('label')!.querySelector('svg[data-tag-icon="music"]')).not.toBeNull();
+      await user.click(music);
       expect(location()).toBe('/?categoryTags=Music');
       expect(
         await screen.findByText(

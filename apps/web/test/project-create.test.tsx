@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TAGS } from '@kept/domain';
 import { CREATED_REDIRECT_MS, CreateProjectForm } from '../src/features/create-project/create-project-form';
 import HowItWorksRoute from '../src/routes/how-it-works';
 import { LocationProbe, json, mockApi, renderWithProviders } from './helpers';
@@ -105,6 +106,16 @@ describe('Create New Project', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('radio', { name: '$20 Starter' }));
     expect(within(breakdown).getByText('$21.70')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Pay $21.70 Deposit' })).toBeInTheDocument();
+  });
+
+  it('shows each category with its own icon, not an emoji', async () => {
+    mockApi(config);
+    renderCreate();
+    for (const tag of TAGS) {
+      const choice = screen.getByRole('radio', { name: tag.name }).closest('label')!;
+      expect(choice.querySelector(`svg[data-tag-icon="${tag.icon}"]`), tag.name).not.toBeNull();
+      expect(choice.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+    }
   });
 
   it('checks the form before anything is charged: required fields, then the deposit', async () => {

@@ -86,7 +86,10 @@ describe('Project detail', { timeout: 15_000 }, () => {
     renderProject();
     expect(await screen.findByRole('heading', { level: 1, name: 'Practice guitar' })).toBeVisible();
     expect(document.title).toBe('Practice guitar · Kept');
-    expect(screen.getByRole('link', { name: /Music/ })).toHaveAttribute('href', '/category/music');
+    const tagBadge = screen.getByRole('link', { name: 'Music' });
+    expect(tagBadge).toHaveAttribute('href', '/category/music');
+    expect(tagBadge.querySelector('svg[data-tag-icon="music"]')).not.toBeNull();
+    expect(tagBadge.textContent).toBe('Music');
     expect(screen.getByText('Twenty minutes of scales every day.')).toBeVisible();
     expect(document.querySelector('img[src="/images/categories/music.svg"]')).not.toBeNull();
 

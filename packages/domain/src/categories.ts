@@ -12,21 +12,46 @@ export const TAG_NAMES = [
 ] as const;
 export type TagName = (typeof TAG_NAMES)[number];
 
-export type Tag = { name: TagName; slug: string; emoji: string; defaultImage: string };
+/**
+ * The app's own icon of each tag (a lucide icon name; the web app draws it). Icons, not emoji: emoji
+ * show as empty boxes where no emoji font is installed.
+ */
+export const TAG_ICONS = [
+  'hammer',
+  'palette',
+  'dumbbell',
+  'pen-line',
+  'mic',
+  'music',
+  'scissors',
+  'book-open',
+] as const;
+export type TagIconName = (typeof TAG_ICONS)[number];
+
+export type Tag = {
+  name: TagName;
+  slug: string;
+  icon: TagIconName;
+  /** The tag's emoji, for places that hold only text; screens draw `icon`. */
+  emoji: string;
+  defaultImage: string;
+};
 
 const IMAGE_DIR = '/images/categories';
 
-/** The eight tags, in display order, each with an emoji and a default picture (served by the web app). */
-export const TAGS: readonly Tag[] = [
-  { name: 'Home Improvements', slug: 'home-improvements', emoji: '🏠' },
-  { name: 'Art', slug: 'art', emoji: '🎨' },
-  { name: 'Fitness', slug: 'fitness', emoji: '💪' },
-  { name: 'Writing', slug: 'writing', emoji: '✍️' },
-  { name: 'Speaking', slug: 'speaking', emoji: '🎤' },
-  { name: 'Music', slug: 'music', emoji: '🎵' },
-  { name: 'Crafting', slug: 'crafting', emoji: '🧶' },
-  { name: 'Reading', slug: 'reading', emoji: '📚' },
-].map((tag) => ({ ...tag, name: tag.name as TagName, defaultImage: `${IMAGE_DIR}/${tag.slug}.svg` }));
+/** The eight tags, in display order, each with an icon and a default picture (served by the web app). */
+export const TAGS: readonly Tag[] = (
+  [
+    { name: 'Home Improvements', slug: 'home-improvements', icon: 'hammer', emoji: '🏠' },
+    { name: 'Art', slug: 'art', icon: 'palette', emoji: '🎨' },
+    { name: 'Fitness', slug: 'fitness', icon: 'dumbbell', emoji: '💪' },
+    { name: 'Writing', slug: 'writing', icon: 'pen-line', emoji: '✍️' },
+    { name: 'Speaking', slug: 'speaking', icon: 'mic', emoji: '🎤' },
+    { name: 'Music', slug: 'music', icon: 'music', emoji: '🎵' },
+    { name: 'Crafting', slug: 'crafting', icon: 'scissors', emoji: '🧶' },
+    { name: 'Reading', slug: 'reading', icon: 'book-open', emoji: '📚' },
+  ] as const
+).map((tag) => ({ ...tag, name: tag.name as TagName, defaultImage: `${IMAGE_DIR}/${tag.slug}.svg` }));
 
 /** The picture of a project with no own image and an unknown tag. */
 export const DEFAULT_PROJECT_IMAGE = '/images/default-project.svg';
@@ -127,6 +152,11 @@ export function categorySlug(title: string): string {
 /** A tag's emoji, or '' for unknown tags. */
 export function tagEmoji(name: string): string {
   return tagByName(name)?.emoji ?? '';
+}
+
+/** A tag's icon name, or null for unknown tags. */
+export function tagIcon(name: string): TagIconName | null {
+  return tagByName(name)?.icon ?? null;
 }
 
 /** A project's picture: its own image, else its tag's default, else the general default. */

@@ -14,6 +14,8 @@ import {
   slugify,
   tagBySlug,
   tagEmoji,
+  tagIcon,
+  TAG_ICONS,
 } from '../src/index.ts';
 
 describe('tags', () => {
@@ -36,6 +38,13 @@ describe('tags', () => {
     expect(new Set(TAGS.map((tag) => tag.emoji)).size).toBe(8);
     expect(tagEmoji('Fitness')).toBe('💪');
     expect(tagEmoji('Unknown')).toBe('');
+  });
+
+  it('gives each tag its own icon', () => {
+    expect(TAGS.map((tag) => tag.icon)).toEqual([...TAG_ICONS]);
+    expect(new Set(TAG_ICONS).size).toBe(TAGS.length);
+    expect(tagIcon('Reading')).toBe('book-open');
+    expect(tagIcon('Unknown')).toBeNull();
   });
 
   it('recognises tag names exactly', () => {

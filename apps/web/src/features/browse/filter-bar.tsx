@@ -4,6 +4,7 @@ import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import X from 'lucide-react/icons/x';
 import { TAGS, activeFilterCount, defaultFilters, type ProjectFilters } from '@kept/domain';
 import { Button } from '../../components/ui/button';
+import { TagIcon } from '../../components/tag-icon';
 import { Card } from '../../components/ui/card';
 import { cx } from '../../lib/cx';
 import {
@@ -189,7 +190,7 @@ export function FilterBar({ filters, onChange, summary }: FilterBarProps) {
                       onChange={(event) => toggleTag(tag.name, event.target.checked)}
                       className="size-4 accent-primary-700 focus-visible:outline-none"
                     />
-                    <span aria-hidden="true">{tag.emoji}</span>
+                    <TagIcon tag={tag.name} className="text-primary-700" />
                     {tag.name}
                   </label>
                 );

@@ -31,6 +31,7 @@ import {
   type LengthUnit,
   type ProjectDraftInput,
 } from '@kept/domain';
+import { TagIcon } from '../../components/tag-icon';
 import { Card } from '../../components/ui/card';
 import { Field, inputClass } from '../../components/ui/form-field';
 import { cx } from '../../lib/cx';
@@ -255,9 +256,7 @@ export function CreateProjectForm() {
                     clearInvalid('tag');
                   }}
                 >
-                  <span aria-hidden="true" className="text-lg">
-                    {option.emoji}
-                  </span>
+                  <TagIcon tag={option.name} className="size-5 text-primary-700" />
                   <span className="font-medium">{option.name}</span>
                 </ChoiceCard>
               ))}
