@@ -344,18 +344,23 @@ for (const [label, viewport] of [
       await expect(page.getByRole('heading', { level: 1, name: 'Favorites' })).toBeVisible();
       await expect(page.getByText('1 project found')).toBeVisible();
       await page.getByRole('button', { name: `Favorite ${title}` }).click();
-      await expect(page.getByRole('heading', { name: 'No projects found' })).toBeVisible();
-      await expect(page.getByText('There are no projects in this category yet.')).toBeVisible();
-      await page.getByRole('link', { name: 'Create the First Project' }).click();
-      await expect(page).toHaveURL(`${baseURL}/create-project`);
+      await expect(page.getByRole('heading', { name: 'No favorites yet' })).toBeVisible();
+      await expect(page.getByText('Tap the star on any project to keep it here.')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Create the First Project' })).toBeHidden();
+      await page.getByRole('main').getByRole('link', { name: 'Browse Projects' }).click();
+      await expect(page).toHaveURL(`${baseURL}/`);
     });
   });
 }
 
-test('favorites show nothing to an anonymous visitor, who gets no stars', async ({ page }) => {
+test('favorites ask an anonymous visitor to log in, who gets no stars', async ({ page }) => {
   await page.goto('/category/favorites');
   await expect(page.getByRole('heading', { level: 1, name: 'Favorites' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'No projects found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Log in to see your favorites' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Log In' })).toHaveAttribute(
+    'href',
+    '/login?returnTo=%2Fcategory%2Ffavorites',
+  );
   await expect(page.getByRole('link', { name: 'Create the First Project' })).toBeHidden();
   await page.goto('/');
   await expect(section(page, 'Largest Commitments')).toBeVisible();

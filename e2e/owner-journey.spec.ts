@@ -134,6 +134,12 @@ test('required fields and the deposit are checked before anything is charged', a
   await page.getByLabel('Custom deposit amount').fill('5');
   await page.getByLabel('Custom deposit amount').blur();
   await expect(page.getByText('Custom deposit amount must be between $10 and $1000.').first()).toBeVisible();
+  await page.getByLabel('Custom deposit amount').fill('abc');
+  await expect(page.getByText('Custom deposit amount must be a number, such as 35 or 35.50.')).toBeVisible();
+  await page.getByLabel('Custom deposit amount').fill('10.005');
+  await expect(
+    page.getByText('Custom deposit amount can have at most two decimals (whole cents).'),
+  ).toBeVisible();
   await page.getByLabel('Custom deposit amount').fill('33.33');
   await expect(page.getByRole('button', { name: 'Pay $35.56 Deposit' })).toBeVisible();
   expect(intents).toBe(0);

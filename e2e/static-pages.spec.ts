@@ -1,6 +1,7 @@
 import { expect, test } from './support/fixtures.ts';
 
-// Journey: a curious visitor reads how Kept works and the legal pages before signing up.
+// Journey: a curious visitor reads how Kept works, the help and company pages and the legal pages before
+// signing up.
 
 test('How it works explains the steps, the refund, the fees, the benefits and the FAQ', async ({
   page,
@@ -41,15 +42,52 @@ test('How it works explains the steps, the refund, the fees, the benefits and th
   await expect(page).toHaveURL(`${baseURL}/`);
 });
 
-test('the footer Help Center link lands on the FAQ', async ({ page, baseURL }) => {
+test('the footer leads to the Help Center, About Us, Blog and Careers pages', async ({ page, baseURL }) => {
   await page.goto('/');
   // The home adds its sections one at a time once its data arrives, and each step moves the footer
   // down: click when they are all drawn, as a visitor who scrolled down to it would.
   await expect(page.getByRole('heading', { name: 'Largest Commitments' })).toBeVisible();
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Help Center' }).click();
-  await expect(page).toHaveURL(`${baseURL}/how-it-works#faq`);
-  await expect(page.getByRole('heading', { name: 'Frequently asked questions' })).toBeInViewport();
+  for (const [link, path, heading] of [
+    ['Help Center', '/help', 'Help Center'],
+    ['About Us', '/about', 'About Kept'],
+    ['Blog', '/blog', 'Blog'],
+    ['Careers', '/careers', 'Careers'],
+  ] as const) {
+    await page.getByRole('contentinfo').getByRole('link', { name: link, exact: true }).click();
+    await expect(page).toHaveURL(`${baseURL}${path}`);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  }
+});
+
+test('the Help Center states how money moves, refunds, fees and support times', async ({ page }) => {
+  const response = await page.goto('/help');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Help Center' })).toBeVisible();
+  const text = await page.getByRole('main').innerText();
+  for (const fact of [
+    /Refund = \(deposit \+ 80% of donations\) × \(1 − missed check-ins ÷ total check-ins\)/,
+    /4% \+ \$0\.90/,
+    /2\.9% \+ \$0\.30/,
+    /80%\s+is added to the creator's refundable amount and 20%/,
+    /within 5–10 business days/,
+    /support@kept\.app/,
+    /within 30 days/,
+  ]) {
+    expect(text).toMatch(fact);
+  }
+});
+
+test('an unknown address is the not-found page with a 404', async ({ page }) => {
+  for (const path of ['/no/such/page', '/category/nonsense']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  }
+  const moved = await page.goto('/category/ART');
+  expect(moved?.url()).toMatch(/\/category\/art$/);
+  expect(moved?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Art' })).toBeVisible();
 });
 
 for (const { path, heading, facts } of [

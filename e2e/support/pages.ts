@@ -12,6 +12,10 @@ export const publicPages = [
   { path: '/reset-password', heading: 'Set a new password', title: 'Reset password · Kept' },
   { path: '/privacy-policy', heading: 'Privacy Policy', title: 'Privacy Policy · Kept' },
   { path: '/terms-of-service', heading: 'Terms of Service', title: 'Terms of Service · Kept' },
+  { path: '/about', heading: 'About Kept', title: 'About Us · Kept' },
+  { path: '/help', heading: 'Help Center', title: 'Help Center · Kept' },
+  { path: '/blog', heading: 'Blog', title: 'Blog · Kept' },
+  { path: '/careers', heading: 'Careers', title: 'Careers · Kept' },
   // No such project in a fresh database: the project page says so.
   {
     path: '/project/00000000-0000-4000-8000-000000000000',
@@ -23,6 +27,7 @@ export const publicPages = [
   // Nobody has that username in a fresh database: the profile page says so.
   { path: '/user/some_reader', heading: 'User Not Found', title: 'User Not Found · Kept' },
   { path: '/this/page/does-not-exist', heading: 'Page not found', title: 'Page not found · Kept' },
+  { path: '/category/nonsense', heading: 'Page not found', title: 'Page not found · Kept' },
 ] as const;
 
 /** Signed-in-only pages and where a signed-out visitor must be sent instead. */

@@ -65,7 +65,17 @@ describe('HTTP basics', () => {
   });
 
   it('serves the SPA for every other GET, never cached', async () => {
-    for (const url of ['/', '/how-it-works?x=1', '/category/art', '/some/deep/unknown/page']) {
+    for (const url of [
+      '/',
+      '/how-it-works?x=1',
+      '/how-it-works/',
+      '/category/art',
+      '/category/featured',
+      '/about',
+      '/help',
+      '/blog',
+      '/careers',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
@@ -80,6 +90,48 @@ describe('HTTP basics', () => {
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('SPA');
     }
+  });
+
+  it('answers paths outside the route table with the app page and a 404', async () => {
+    for (const url of [
+      '/some/deep/unknown/page',
+      '/nope?x=1',
+      '/category',
+      '/category/art/extra',
+      '/how-it-works/extra',
+      '/project',
+      '/constructor',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.body, url).toContain('SPA');
+      expectSecurityHeaders(res.headers);
+    }
+  });
+
+  it('moves a known category in another spelling to its canonical address, and 404s unknown ones', async () => {
+    for (const [url, location] of [
+      ['/category/ART', '/category/art'],
+      ['/category/home_improvements', '/category/home-improvements'],
+      ['/category/Home%20Improvements?x=1', '/category/home-improvements?x=1'],
+      ['/category/Finishing%20Soon', '/category/finishing-soon'],
+      ["/category/Editor's%20Picks", '/category/featured'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(301);
+      expect(res.headers.location, url).toBe(location);
+      expectSecurityHeaders(res.headers);
+    }
+    for (const url of ['/category/nonsense', '/category/arts', '/category/%F0%9F%8E%A8']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toContain('SPA');
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/category/nonsense' });
+    expect(head.statusCode).toBe(404);
   });
 
   it('caches hashed assets for a year and other files briefly', async () => {

@@ -159,5 +159,11 @@ describe("a page's screen code, preloaded", () => {
     expect(screenOfPath('//project//9')).toBe('project');
     expect(screenOfPath('/constructor')).toBe('not-found');
     expect(screenOfPath('/toString')).toBe('not-found');
+    expect(screenOfPath('/category/art')).toBe('category');
+    expect(screenOfPath('/how-it-works/')).toBe('how-it-works');
+    // The route's shape counts too: these show the not-found screen.
+    expect(screenOfPath('/category')).toBe('not-found');
+    expect(screenOfPath('/user/alice/extra')).toBe('not-found');
+    expect(screenOfPath('/login/extra')).toBe('not-found');
   });
 });

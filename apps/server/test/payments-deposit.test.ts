@@ -1,4 +1,4 @@
-import { endDateFor, frequencyError } from '@kept/domain';
+import { endDateFor, frequencyError, parseCustomDeposit } from '@kept/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assertLedgerInvariants } from '../src/modules/ledger/invariants.ts';
 import { FIRST_CHECK_IN_TEXT } from '../src/modules/projects/create-from-deposit.ts';
@@ -55,6 +55,13 @@ describe('payment settings', () => {
   });
 });
 
+/** The create form's message for what was typed in the custom deposit field. */
+function parseCustomDepositError(typed: string): string {
+  const parsed = parseCustomDeposit(typed);
+  if (!('error' in parsed)) throw new Error(`'${typed}' is a valid deposit`);
+  return parsed.error;
+}
+
 describe('deposit intent', () => {
   it('needs a signed-in user', async () => {
     const res = await t.app.inject({
@@ -72,6 +79,16 @@ describe('deposit intent', () => {
       [{ depositCents: null }, 'depositCents', 'Please select a deposit amount.'],
       [{ depositCents: 999 }, 'depositCents', 'Custom deposit amount must be between $10 and $1000.'],
       [{ depositCents: 100_001 }, 'depositCents', 'Custom deposit amount must be between $10 and $1000.'],
+      [{ depositCents: -500 }, 'depositCents', 'Custom deposit amount must be between $10 and $1000.'],
+      // $10.005: a fraction of a cent, said the way the create form says it.
+      [{ depositCents: 1000.5 }, 'depositCents', parseCustomDepositError('10.005')],
+      [{ depositCents: 'abc' }, 'depositCents', parseCustomDepositError('abc')],
+      [{ depositCents: { cents: 2000 } }, 'depositCents', parseCustomDepositError('abc')],
+      [
+        { lengthValue: 1, lengthUnit: 'days', frequencyValue: 1, frequencyUnit: 'days' },
+        'lengthValue',
+        'Project length must be between 2 and 31 days.',
+      ],
       [
         { lengthValue: 9, lengthUnit: 'days', frequencyValue: 5, frequencyUnit: 'days' },
         'frequencyValue',

@@ -18,6 +18,15 @@ import { signIn } from './support/users.ts';
 
 const NOW = new Date('2026-03-20T12:00:00Z');
 
+/** Projects that started before their creator joined (none should: a profile says 'Joined {date}'). */
+async function projectsBeforeTheirCreatorJoined(t: TestApp): Promise<string[]> {
+  const { rows } = await t.database.pool.query<{ username: string; title: string }>(
+    `select u.username, p.title from projects p join users u on u.id = p.user_id
+      where p.created_at < u.created_at order by 1, 2`,
+  );
+  return rows.map((r) => `${r.username}: ${r.title}`);
+}
+
 /** Every project's stored counters equal the shared rules' counts at `now`. */
 async function countersMatchTheRules(t: TestApp, now: Date): Promise<void> {
   const { rows } = await t.database.pool.query<{
@@ -118,6 +127,8 @@ describe('demo content', () => {
     expect(money.rows[0]!.donations).toBe(DEMO_PROJECTS.reduce((n, p) => n + (p.donations?.length ?? 0), 0));
     expect(money.rows[0]!.missed).toBeGreaterThanOrEqual(5);
     await countersMatchTheRules(t, NOW);
+    // Every creator joined on or before the start of each of their projects.
+    expect(await projectsBeforeTheirCreatorJoined(t)).toEqual([]);
   });
 
   it('fills every home section and answers every project page', async () => {
@@ -181,5 +192,6 @@ describe('seeding at scale', () => {
          from projects group by 1`,
     );
     expect(lengths.rows.every((r) => r.fits)).toBe(true);
+    expect(await projectsBeforeTheirCreatorJoined(t)).toEqual([]);
   });
 });

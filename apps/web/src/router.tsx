@@ -20,6 +20,10 @@ const load: Record<ScreenName, () => Promise<{ default: ComponentType }>> = {
   'reset-password': () => import('./routes/reset-password'),
   'privacy-policy': () => import('./routes/privacy-policy'),
   'terms-of-service': () => import('./routes/terms-of-service'),
+  about: () => import('./routes/about'),
+  help: () => import('./routes/help'),
+  blog: () => import('./routes/blog'),
+  careers: () => import('./routes/careers'),
   project: () => import('./routes/project'),
   category: () => import('./routes/category'),
   'user-profile': () => import('./routes/user-profile'),
@@ -59,7 +63,7 @@ function Screen({ name }: { name: ScreenName }) {
   );
 }
 
-/** Every route of the product spec's route table (§2). */
+/** Every route of the product spec's route table (§2), and the footer's company and help pages. */
 export function AppRoutes() {
   return (
     <Routes>
@@ -75,6 +79,10 @@ export function AppRoutes() {
         <Route path="reset-password" element={<Screen name="reset-password" />} />
         <Route path="privacy-policy" element={<Screen name="privacy-policy" />} />
         <Route path="terms-of-service" element={<Screen name="terms-of-service" />} />
+        <Route path="about" element={<Screen name="about" />} />
+        <Route path="help" element={<Screen name="help" />} />
+        <Route path="blog" element={<Screen name="blog" />} />
+        <Route path="careers" element={<Screen name="careers" />} />
         <Route path="project/:projectId" element={<Screen name="project" />} />
         <Route path="category/:category" element={<Screen name="category" />} />
         <Route path="user/:username" element={<Screen name="user-profile" />} />

@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useNavigationType } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../src/router';
 import { LocationProbe, alice, json, renderWithProviders } from './helpers';
@@ -8,11 +9,17 @@ import { card, cards, categoryResponse, mockBrowseApi } from './browse-helpers';
 /** The first render loads the lazy category screen, which takes a moment in jsdom. */
 const LAZY = { timeout: 5000 };
 
+/** How the router reached the current entry: 'POP' for the first one, 'REPLACE' after a redirect. */
+function NavigationTypeProbe() {
+  return <div data-testid="navigation-type">{useNavigationType()}</div>;
+}
+
 function renderCategory(slug: string) {
   return renderWithProviders(
     <>
       <AppRoutes />
       <LocationProbe />
+      <NavigationTypeProbe />
     </>,
     { route: `/category/${slug}` },
   );
@@ -26,7 +33,6 @@ describe('category screen', { timeout: 20_000 }, () => {
     ['favorites', 'Favorites'],
     ['home-improvements', 'Home Improvements'],
     ['reading', 'Reading'],
-    ['something-else', 'something-else'],
   ])('/category/%s is headed %s', async (slug, heading) => {
     mockBrowseApi({ [`GET /api/categories/${slug}`]: () => json(categoryResponse(slug, [])) });
     renderCategory(slug);
@@ -34,6 +40,37 @@ describe('category screen', { timeout: 20_000 }, () => {
     // The title is set by an effect, which runs after the heading is on screen.
     await waitFor(() => expect(document.title).toBe(`${heading} · Kept`));
   });
+
+  it.each([
+    ['ART', '/category/art', 'Art'],
+    ['home_improvements', '/category/home-improvements', 'Home Improvements'],
+    ['Finishing%20Soon?x=1', '/category/finishing-soon?x=1', 'Finishing Soon'],
+  ])('moves /category/%s to %s, replacing the history entry', async (typed, canonical, heading) => {
+    const slug = canonical.split('/')[2]!.split('?')[0]!;
+    const { calls } = mockBrowseApi({
+      [`GET /api/categories/${slug}`]: () => json(categoryResponse(slug, [])),
+    });
+    renderCategory(typed);
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, LAZY)).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(canonical);
+    expect(screen.getByTestId('navigation-type')).toHaveTextContent('REPLACE');
+    expect(calls.every((call) => !call.includes(typed.split('?')[0]!))).toBe(true);
+  });
+
+  it.each(['nonsense', 'arts'])(
+    'shows the not-found screen for /category/%s, asking the server nothing',
+    async (slug) => {
+      const { calls } = mockBrowseApi({});
+      renderCategory(slug);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Page not found' }, LAZY),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: slug })).not.toBeInTheDocument();
+      expect(screen.getByTestId('location')).toHaveTextContent(`/category/${slug}`);
+      await waitFor(() => expect(document.title).toBe('Page not found · Kept'));
+      expect(calls.some((call) => call.startsWith('GET /api/categories'))).toBe(false);
+    },
+  );
 
   it("shows '{n} projects found' and the cards, 'Your Project' on the viewer's own", async () => {
     const { calls } = mockBrowseApi(
@@ -91,11 +128,34 @@ describe('category screen', { timeout: 20_000 }, () => {
     );
   });
 
-  it('shows no favorites to an anonymous visitor, without asking the server', async () => {
+  it('asks an anonymous visitor to log in to see favorites, without asking the server', async () => {
     const { calls } = mockBrowseApi({});
     renderCategory('favorites');
-    expect(await screen.findByRole('heading', { name: 'No projects found' }, LAZY)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Log in to see your favorites' }, LAZY),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute(
+      'href',
+      '/login?returnTo=%2Fcategory%2Ffavorites',
+    );
+    expect(screen.queryByRole('link', { name: 'Create the First Project' })).not.toBeInTheDocument();
     expect(calls.some((call) => call.startsWith('GET /api/categories'))).toBe(false);
+  });
+
+  it('points a signed-in user with no favorites to projects to star, not to creating one', async () => {
+    mockBrowseApi(
+      {
+        'GET /api/categories/favorites': () => json(categoryResponse('favorites', [])),
+        'GET /api/me/favorites': () => json({ projectIds: [] }),
+      },
+      alice,
+    );
+    renderCategory('favorites');
+    const heading = await screen.findByRole('heading', { name: 'No favorites yet' }, LAZY);
+    const empty = within(heading.parentElement!);
+    expect(empty.getByText('Tap the star on any project to keep it here.')).toBeInTheDocument();
+    expect(empty.getByRole('link', { name: 'Browse Projects' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('link', { name: 'Create the First Project' })).not.toBeInTheDocument();
   });
 
   it("shows a signed-in user's favorites", async () => {

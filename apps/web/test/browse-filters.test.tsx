@@ -200,7 +200,9 @@ describe('HomeBrowse filters', () => {
       expect(screen.queryByRole('checkbox', { name: /Music/ })).not.toBeInTheDocument();
       await user.click(toggle);
       expect(toggle).toHaveAttribute('aria-expanded', 'true');
-      await user.click(screen.getByRole('checkbox', { name: /Music/ }));
+      const music = screen.getByRole('checkbox', { name: 'Music' });
+      expect(music.closest('label')!.querySelector('svg[data-tag-icon="music"]')).not.toBeNull();
+      await user.click(music);
       expect(location()).toBe('/?categoryTags=Music');
       expect(
         await screen.findByText(
@@ -235,6 +237,41 @@ describe('HomeBrowse filters', () => {
           ),
         ).toBe(true),
       );
+    },
+    SLOW,
+  );
+
+  it(
+    'says under the refund field why a typed amount is not applied, and applies it once corrected',
+    async () => {
+      mockBrowseApi({
+        'GET /api/home': () => json(homeResponse()),
+        'GET /api/projects': () => json(listResponse(cards(1))),
+      });
+      const user = userEvent.setup();
+      renderHome();
+      await user.click(screen.getByRole('button', { name: 'Advanced Filters' }));
+      const min = screen.getByLabelText('Refundable amount min');
+      await user.type(min, 'abc');
+      expect(min).toHaveValue('abc');
+      expect(min).toHaveAttribute('aria-invalid', 'true');
+      expect(min).toHaveAccessibleDescription('Enter an amount in dollars, such as 25 or 25.50.');
+      expect(screen.getByText('Enter an amount in dollars, such as 25 or 25.50.')).toBeVisible();
+
+      const max = screen.getByLabelText('Refundable amount max');
+      await user.type(max, '-5');
+      expect(max).toHaveAccessibleDescription('Enter an amount of $0 or more.');
+      await user.clear(max);
+      await user.type(max, '12.345');
+      expect(max).toHaveAccessibleDescription('Enter an amount with at most two decimals.');
+      expect(location()).toBe('/');
+
+      await user.clear(min);
+      await user.type(min, '20');
+      await user.clear(max);
+      await waitFor(() => expect(location()).toBe('/?refundAmountMinCents=2000'));
+      expect(min).not.toHaveAttribute('aria-invalid');
+      expect(screen.queryByText(/Enter an amount/)).not.toBeInTheDocument();
     },
     SLOW,
   );

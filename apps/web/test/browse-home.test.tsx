@@ -38,9 +38,15 @@ describe('home page sections', { timeout: 20_000 }, () => {
         'Largest Commitments',
         'Finishing Soon',
         "Editor's Picks",
-        ...TAGS.map((tag) => `${tag.emoji}${tag.name}`),
+        ...TAGS.map((tag) => tag.name),
       ]),
     );
+    // Each tag section is drawn with the app's own icon, never an emoji (a box without an emoji font).
+    for (const tag of TAGS) {
+      const heading = screen.getByRole('heading', { level: 3, name: tag.name });
+      expect(heading.querySelector(`svg[data-tag-icon="${tag.icon}"]`), tag.name).not.toBeNull();
+    }
+    for (const title of sectionTitles()) expect(title).not.toMatch(/\p{Extended_Pictographic}/u);
     expect(screen.getByRole('link', { name: 'Largest Commitments' })).toHaveAttribute(
       'href',
       '/category/top-funded',

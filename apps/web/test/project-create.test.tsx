@@ -2,7 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TAGS } from '@kept/domain';
 import { CREATED_REDIRECT_MS, CreateProjectForm } from '../src/features/create-project/create-project-form';
+import HowItWorksRoute from '../src/routes/how-it-works';
 import { LocationProbe, json, mockApi, renderWithProviders } from './helpers';
 
 const config = { 'GET /api/payments/config': () => json({ provider: 'simulated', publishableKey: null }) };
@@ -106,6 +108,16 @@ describe('Create New Project', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Pay $21.70 Deposit' })).toBeInTheDocument();
   });
 
+  it('shows each category with its own icon, not an emoji', async () => {
+    mockApi(config);
+    renderCreate();
+    for (const tag of TAGS) {
+      const choice = screen.getByRole('radio', { name: tag.name }).closest('label')!;
+      expect(choice.querySelector(`svg[data-tag-icon="${tag.icon}"]`), tag.name).not.toBeNull();
+      expect(choice.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+    }
+  });
+
   it('checks the form before anything is charged: required fields, then the deposit', async () => {
     const fetchMock = mockApi(config);
     const { user } = renderCreate();
@@ -125,7 +137,6 @@ describe('Create New Project', { timeout: 20_000 }, () => {
     await fillDetails(user);
     await user.click(screen.getByRole('radio', { name: /Custom/ }));
     const custom = screen.getByLabelText('Custom deposit amount');
-    expect(custom).toHaveAttribute('step', '0.01');
     await user.type(custom, '5');
     await user.tab();
     expect(screen.getByText('Custom deposit amount must be between $10 and $1000.')).toBeVisible();
@@ -151,6 +162,36 @@ describe('Create New Project', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Pay $14.00 Deposit' })).toBeInTheDocument();
   });
 
+  it('says what is wrong with a custom deposit that is not a number or has more than two decimals', async () => {
+    const fetchMock = mockApi(config);
+    const { user } = renderCreate();
+    await fillDetails(user);
+    await user.click(screen.getByRole('radio', { name: /Custom/ }));
+    const custom = screen.getByLabelText('Custom deposit amount');
+
+    await user.type(custom, 'abc');
+    await user.tab();
+    expect(screen.getByText('Custom deposit amount must be a number, such as 35 or 35.50.')).toBeVisible();
+    expect(screen.queryByText('Please select a deposit amount.')).not.toBeInTheDocument();
+    expect(custom).toHaveValue('abc');
+
+    await user.clear(custom);
+    await user.type(custom, '10.005');
+    await user.tab();
+    expect(
+      screen.getByText('Custom deposit amount can have at most two decimals (whole cents).'),
+    ).toBeVisible();
+    expect(
+      screen.queryByText('Custom deposit amount must be between $10 and $1000.'),
+    ).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay Deposit' }));
+    expect(bodiesOf(fetchMock, '/api/payments/deposit-intent')).toHaveLength(0);
+
+    await user.clear(custom);
+    await user.type(custom, '10.05');
+    expect(screen.getByRole('button', { name: 'Pay $11.35 Deposit' })).toBeInTheDocument();
+  });
+
   it('offers only frequencies that fit half the length, and adjusts the frequency when the length changes', async () => {
     mockApi(config);
     const { user } = renderCreate();
@@ -173,6 +214,27 @@ describe('Create New Project', { timeout: 20_000 }, () => {
     expect(
       within(screen.getByLabelText('Length')).queryByRole('option', { name: '1' }),
     ).not.toBeInTheDocument();
+  });
+
+  it('offers the same lengths that How it works promises', async () => {
+    mockApi(config);
+    const { user, unmount } = renderCreate();
+    const ranges: string[] = [];
+    for (const unit of ['days', 'weeks', 'months']) {
+      await user.selectOptions(screen.getByLabelText('Length unit'), unit);
+      const values = within(screen.getByLabelText('Length'))
+        .getAllByRole('option')
+        .map((option) => Number(option.textContent));
+      expect(values).toEqual(Array.from({ length: values.length }, (_, i) => values[0]! + i));
+      ranges.push(`${values[0]}–${values.at(-1)} ${unit}`);
+    }
+    expect(ranges).toEqual(['2–31 days', '1–26 weeks', '1–12 months']);
+    unmount();
+
+    renderWithProviders(<HowItWorksRoute />, { route: '/how-it-works' });
+    expect(
+      screen.getByText(/how long the project runs \(2–31 days, 1–26 weeks or 1–12 months\)/),
+    ).toBeInTheDocument();
   });
 
   it('creates the intent for the draft, keeps everything after a decline, reuses the intent, then opens My Projects', async () => {

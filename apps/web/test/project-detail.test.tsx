@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -86,7 +86,10 @@ describe('Project detail', { timeout: 15_000 }, () => {
     renderProject();
     expect(await screen.findByRole('heading', { level: 1, name: 'Practice guitar' })).toBeVisible();
     expect(document.title).toBe('Practice guitar · Kept');
-    expect(screen.getByRole('link', { name: /Music/ })).toHaveAttribute('href', '/category/music');
+    const tagBadge = screen.getByRole('link', { name: 'Music' });
+    expect(tagBadge).toHaveAttribute('href', '/category/music');
+    expect(tagBadge.querySelector('svg[data-tag-icon="music"]')).not.toBeNull();
+    expect(tagBadge.textContent).toBe('Music');
     expect(screen.getByText('Twenty minutes of scales every day.')).toBeVisible();
     expect(document.querySelector('img[src="/images/categories/music.svg"]')).not.toBeNull();
 
@@ -191,6 +194,24 @@ describe('Project detail', { timeout: 15_000 }, () => {
     expect(within(overlay).getByRole('img')).toHaveAttribute('src', '/uploads/full.jpg');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows a labelled panel, not a broken image, when a YouTube thumbnail cannot be loaded', async () => {
+    const detail = projectDetail({
+      startedDaysAgo: 3,
+      checkIns: [{ day: 1, videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', videoType: 'youtube' }],
+    });
+    mockApi(withDetail(detail));
+    renderProject();
+    const video = await screen.findByRole('link', { name: /Watch the video of check-in #2 on YouTube/ });
+    expect(within(video).queryByText('YouTube video')).not.toBeInTheDocument();
+    fireEvent.error(video.querySelector('img')!);
+    expect(video.querySelector('img')).toBeNull();
+    expect(within(video).getByText('YouTube video')).toBeVisible();
+    expect(within(video).getByText('Preview unavailable')).toBeVisible();
+    // Still the same link, with the same name.
+    expect(video).toHaveAttribute('href', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    expect(video).toHaveAccessibleName('Watch the video of check-in #2 on YouTube (opens in a new tab)');
   });
 
   it('gives the owner the Actions card, the refund if it ended today and the dashed Next Check-in', async () => {

@@ -29,6 +29,20 @@ import {
 // ---------- requests ----------
 
 /**
+ * The deposit in cents as sent; anything that is not a finite number becomes NaN so that the domain's
+ * `validateDepositCents` says what is wrong with it (the same words the create form shows).
+ */
+const looseDepositCents = z.preprocess(
+  (value) => {
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+      return null;
+    const number = typeof value === 'string' ? Number(value.trim()) : value;
+    return typeof number === 'number' && Number.isFinite(number) ? number : Number.NaN;
+  },
+  z.union([z.number(), z.nan()]).nullable(),
+);
+
+/**
  * The create-project draft. Validation is the domain's `validateProjectDraft` (required fields,
  * deposit, custom range, half-length rule, with the spec's messages). Output: the normalized draft
  * with lengthDays, frequencyDays and chargeCents.
@@ -42,7 +56,7 @@ export const CreateProjectRequestSchema = z
     lengthUnit: looseText(PROJECT_MESSAGES.required),
     frequencyValue: looseNumber(PROJECT_MESSAGES.required),
     frequencyUnit: looseText(PROJECT_MESSAGES.required),
-    depositCents: looseNumber(PROJECT_MESSAGES.required),
+    depositCents: looseDepositCents,
   })
   .transform((value, ctx) => {
     const result = validateProjectDraft(value);

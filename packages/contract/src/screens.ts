@@ -1,7 +1,8 @@
 // No zod here: the web app's entry script reads this module.
 
 /**
- * The screen of each first path segment of the route table (product spec §2). A screen is the file
+ * The screen of each first path segment of the route table (product spec §2, plus the footer's About Us,
+ * Help Center, Blog and Careers pages). A screen is the file
  * apps/web/src/routes/<screen>.tsx. The web app routes with it; the server uses it to let a page load its
  * screen's code beside the entry script (modulepreload).
  */
@@ -14,6 +15,10 @@ export const SCREEN_OF_FIRST_SEGMENT = {
   'reset-password': 'reset-password',
   'privacy-policy': 'privacy-policy',
   'terms-of-service': 'terms-of-service',
+  about: 'about',
+  help: 'help',
+  blog: 'blog',
+  careers: 'careers',
   project: 'project',
   category: 'category',
   user: 'user-profile',
@@ -24,10 +29,19 @@ export const SCREEN_OF_FIRST_SEGMENT = {
 
 export type ScreenName = (typeof SCREEN_OF_FIRST_SEGMENT)[keyof typeof SCREEN_OF_FIRST_SEGMENT] | 'not-found';
 
-/** The screen a path shows, by its first segment; 'not-found' for any path outside the table. */
+/** First segments followed by exactly one parameter: /project/{id}, /category/{slug}, /user/{name}. */
+const WITH_PARAMETER: ReadonlySet<string> = new Set(['project', 'category', 'user']);
+
+/**
+ * The screen a path shows: its first segment's, when the path has that route's shape (no segment for the
+ * home, one for a static page, two for a page with a parameter); 'not-found' for any other path.
+ */
 export function screenOfPath(pathname: string): ScreenName {
-  const first = pathname.split('/').find(Boolean) ?? '';
-  return Object.hasOwn(SCREEN_OF_FIRST_SEGMENT, first)
+  const segments = pathname.split('/').filter(Boolean);
+  const first = segments[0] ?? '';
+  if (!Object.hasOwn(SCREEN_OF_FIRST_SEGMENT, first)) return 'not-found';
+  const length = first === '' ? 0 : WITH_PARAMETER.has(first) ? 2 : 1;
+  return segments.length === length
     ? SCREEN_OF_FIRST_SEGMENT[first as keyof typeof SCREEN_OF_FIRST_SEGMENT]
     : 'not-found';
 }

@@ -12,21 +12,44 @@ export const TAG_NAMES = [
 ] as const;
 export type TagName = (typeof TAG_NAMES)[number];
 
-export type Tag = { name: TagName; slug: string; emoji: string; defaultImage: string };
+/**
+ * The app's own icon of each tag (a lucide icon name; the web app draws it). Icons, not emoji: emoji
+ * show as empty boxes where no emoji font is installed.
+ */
+export const TAG_ICONS = [
+  'hammer',
+  'palette',
+  'dumbbell',
+  'pen-line',
+  'mic',
+  'music',
+  'scissors',
+  'book-open',
+] as const;
+export type TagIconName = (typeof TAG_ICONS)[number];
+
+export type Tag = {
+  name: TagName;
+  slug: string;
+  icon: TagIconName;
+  defaultImage: string;
+};
 
 const IMAGE_DIR = '/images/categories';
 
-/** The eight tags, in display order, each with an emoji and a default picture (served by the web app). */
-export const TAGS: readonly Tag[] = [
-  { name: 'Home Improvements', slug: 'home-improvements', emoji: '🏠' },
-  { name: 'Art', slug: 'art', emoji: '🎨' },
-  { name: 'Fitness', slug: 'fitness', emoji: '💪' },
-  { name: 'Writing', slug: 'writing', emoji: '✍️' },
-  { name: 'Speaking', slug: 'speaking', emoji: '🎤' },
-  { name: 'Music', slug: 'music', emoji: '🎵' },
-  { name: 'Crafting', slug: 'crafting', emoji: '🧶' },
-  { name: 'Reading', slug: 'reading', emoji: '📚' },
-].map((tag) => ({ ...tag, name: tag.name as TagName, defaultImage: `${IMAGE_DIR}/${tag.slug}.svg` }));
+/** The eight tags, in display order, each with an icon and a default picture (served by the web app). */
+export const TAGS: readonly Tag[] = (
+  [
+    { name: 'Home Improvements', slug: 'home-improvements', icon: 'hammer' },
+    { name: 'Art', slug: 'art', icon: 'palette' },
+    { name: 'Fitness', slug: 'fitness', icon: 'dumbbell' },
+    { name: 'Writing', slug: 'writing', icon: 'pen-line' },
+    { name: 'Speaking', slug: 'speaking', icon: 'mic' },
+    { name: 'Music', slug: 'music', icon: 'music' },
+    { name: 'Crafting', slug: 'crafting', icon: 'scissors' },
+    { name: 'Reading', slug: 'reading', icon: 'book-open' },
+  ] as const
+).map((tag) => ({ ...tag, name: tag.name as TagName, defaultImage: `${IMAGE_DIR}/${tag.slug}.svg` }));
 
 /** The picture of a project with no own image and an unknown tag. */
 export const DEFAULT_PROJECT_IMAGE = '/images/default-project.svg';
@@ -87,10 +110,29 @@ export type Category =
   | { kind: 'tag'; slug: string; heading: string; tag: Tag }
   | { kind: 'other'; slug: string; heading: string };
 
-/** What a /category/{slug} page shows. Unknown slugs keep their own text as the heading. */
+/**
+ * The canonical slug of a known category, whatever way its name is written: 'ART' → 'art',
+ * 'Home Improvements' and 'home_improvements' → 'home-improvements', "Editor's Picks" → 'featured',
+ * 'Largest Commitments' → 'top-funded'. null when no category has that name.
+ */
+export function canonicalCategorySlug(name: string): string | null {
+  const slug = slugify(name);
+  if (isVirtualCategory(slug)) return slug;
+  const virtual = VIRTUAL_CATEGORY_SLUGS.find((key) => slugify(VIRTUAL_CATEGORY_HEADINGS[key]) === slug);
+  if (virtual) return virtual;
+  return tagBySlug(slug)?.slug ?? null;
+}
+
+/**
+ * What a /category/{slug} page shows. Known categories in any spelling resolve to their canonical
+ * slug; unknown slugs are 'other' (no such page) and keep their own text.
+ */
 export function categoryFromSlug(slug: string): Category {
-  if (isVirtualCategory(slug)) return { kind: 'virtual', slug, heading: VIRTUAL_CATEGORY_HEADINGS[slug] };
-  const tag = tagBySlug(slug) ?? tagByName(slug);
+  const canonical = canonicalCategorySlug(slug);
+  if (canonical !== null && isVirtualCategory(canonical)) {
+    return { kind: 'virtual', slug: canonical, heading: VIRTUAL_CATEGORY_HEADINGS[canonical] };
+  }
+  const tag = canonical === null ? undefined : tagBySlug(canonical);
   if (tag) return { kind: 'tag', slug: tag.slug, heading: tag.name, tag };
   return { kind: 'other', slug, heading: slug };
 }
@@ -105,9 +147,9 @@ export function categorySlug(title: string): string {
   return tagByName(title)?.slug ?? slugify(title);
 }
 
-/** A tag's emoji, or '' for unknown tags. */
-export function tagEmoji(name: string): string {
-  return tagByName(name)?.emoji ?? '';
+/** A tag's icon name, or null for unknown tags. */
+export function tagIcon(name: string): TagIconName | null {
+  return tagByName(name)?.icon ?? null;
 }
 
 /** A project's picture: its own image, else its tag's default, else the general default. */

@@ -30,6 +30,8 @@ export const CREATOR_SHARE_PERCENT = 80;
 export const MONEY_MESSAGES = {
   depositRequired: 'Please select a deposit amount.',
   customDepositRange: 'Custom deposit amount must be between $10 and $1000.',
+  customDepositNotNumber: 'Custom deposit amount must be a number, such as 35 or 35.50.',
+  customDepositDecimals: 'Custom deposit amount can have at most two decimals (whole cents).',
   donationMinimum: 'Amount must be at least $0.50',
   donationMaximum: 'Amount must be at most $999,999.99',
 } as const;
@@ -102,24 +104,40 @@ export function isDepositPreset(cents: Cents): boolean {
 
 /**
  * null when the deposit is acceptable: a preset, or a custom amount from $10.00 to $1000.00.
- * Missing → 'Please select a deposit amount.'; otherwise 'Custom deposit amount must be between $10 and $1000.'
+ * Missing → 'Please select a deposit amount.'; not a number → the number message; a fraction of a cent
+ * (more than two decimals of dollars) → the decimals message; otherwise the range message.
  */
 export function validateDepositCents(cents: Cents | null | undefined): string | null {
-  if (cents === null || cents === undefined || Number.isNaN(cents)) return MONEY_MESSAGES.depositRequired;
-  if (!Number.isSafeInteger(cents)) return MONEY_MESSAGES.customDepositRange;
+  if (cents === null || cents === undefined) return MONEY_MESSAGES.depositRequired;
+  if (!Number.isFinite(cents)) return MONEY_MESSAGES.customDepositNotNumber;
+  if (!Number.isInteger(cents)) return MONEY_MESSAGES.customDepositDecimals;
   if (isDepositPreset(cents)) return null;
   if (cents < CUSTOM_DEPOSIT_MIN_CENTS || cents > CUSTOM_DEPOSIT_MAX_CENTS)
     return MONEY_MESSAGES.customDepositRange;
   return null;
 }
 
-/** The custom deposit field ('33.33'): its cents, or the range message. */
+/** A plain decimal number as a person types it: '-5', '10.005', '1,000.5', '$20'. */
+const DECIMAL_TEXT = /^-?\$?\s*(?:\d{1,3}(?:,\d{3})+|\d*)(?:\.\d*)?$/;
+
+/**
+ * The custom deposit field ('33.33'): its cents, or what is wrong with it, in the same words the
+ * server uses for the same amount: blank → 'Please select a deposit amount.'; not a number → the number
+ * message; more than two decimals → the decimals message; negative or outside $10–$1000 → the range
+ * message.
+ */
 export function parseCustomDeposit(input: string): { cents: Cents } | { error: string } {
-  if (input.trim() === '') return { error: MONEY_MESSAGES.depositRequired };
-  const cents = parseDollarsToCents(input);
-  if (cents === null) return { error: MONEY_MESSAGES.customDepositRange };
-  const error = validateDepositCents(cents);
-  return error ? { error } : { cents };
+  const text = input.trim();
+  if (text === '') return { error: MONEY_MESSAGES.depositRequired };
+  const cents = parseDollarsToCents(text);
+  if (cents !== null) {
+    const error = validateDepositCents(cents);
+    return error ? { error } : { cents };
+  }
+  if (!DECIMAL_TEXT.test(text) || !/\d/.test(text)) return { error: MONEY_MESSAGES.customDepositNotNumber };
+  if (/\.\d{3,}$/.test(text)) return { error: MONEY_MESSAGES.customDepositDecimals };
+  // A well-formed number the parser refuses only because of its sign.
+  return { error: MONEY_MESSAGES.customDepositRange };
 }
 
 /** null when a donation amount can be charged: at least $0.50 ('Amount must be at least $0.50'). */

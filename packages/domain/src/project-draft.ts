@@ -6,6 +6,7 @@ import {
   FREQUENCY_MAX,
   FREQUENCY_MIN,
   LENGTH_MAX,
+  LENGTH_MIN,
   frequencyError,
   isFrequencyOption,
   isFrequencyUnit,
@@ -32,9 +33,9 @@ export const PROJECT_MESSAGES = {
   mustBeLoggedIn: 'You must be logged in to create a project.',
 } as const;
 
-/** 'Project length must be between 1 and 31 days.' */
+/** 'Project length must be between 2 and 31 days.' */
 export function lengthRangeMessage(unit: LengthUnit): string {
-  return `Project length must be between 1 and ${LENGTH_MAX[unit]} ${unit}.`;
+  return `Project length must be between ${LENGTH_MIN[unit]} and ${LENGTH_MAX[unit]} ${unit}.`;
 }
 
 /** What the create form sends. Everything may be missing; validation says what is wrong. */

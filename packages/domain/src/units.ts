@@ -9,7 +9,10 @@ export type FrequencyUnit = (typeof FREQUENCY_UNITS)[number];
 /** Days per unit: a week is 7 days, a month 30. */
 export const UNIT_DAYS = { days: 1, weeks: 7, months: 30 } as const satisfies Record<LengthUnit, number>;
 
-/** Largest length value per unit: 1–31 days, 1–26 weeks, 1–12 months. */
+/**
+ * Largest length value per unit: 1–31 days, 1–26 weeks, 1–12 months (RULES.md). The smallest value
+ * offered is LENGTH_MIN below: the half-length rule leaves no check-in frequency for a 1-day project.
+ */
 export const LENGTH_MAX = { days: 31, weeks: 26, months: 12 } as const satisfies Record<LengthUnit, number>;
 
 export const FREQUENCY_MIN = 1;
@@ -41,16 +44,6 @@ export function formatQuantity(value: number, unit: LengthUnit): string {
 /** `value` `unit`s in days (3 weeks → 21, 2 months → 60). */
 export function toDays(value: number, unit: LengthUnit): number {
   return value * UNIT_DAYS[unit];
-}
-
-/** The length values offered for a unit: 1–31 days, 1–26 weeks, 1–12 months. */
-export function lengthOptions(unit: LengthUnit): number[] {
-  return range(1, LENGTH_MAX[unit]);
-}
-
-/** True when `value` is one of the offered length values for `unit`. */
-export function isLengthOption(value: number, unit: LengthUnit): boolean {
-  return Number.isInteger(value) && value >= 1 && value <= LENGTH_MAX[unit];
 }
 
 /** True when `value` is an offered frequency value (1–5). */
@@ -88,6 +81,41 @@ export function frequencyError(
   if (frequencyFits(toDays(frequencyValue, frequencyUnit), lengthDays)) return null;
   const maxValue = Math.floor(lengthDays / (2 * UNIT_DAYS[frequencyUnit]));
   return `Check-in frequency must be ${formatQuantity(maxValue, frequencyUnit)} or less (half of ${formatQuantity(lengthValue, lengthUnit)})`;
+}
+
+/** The smallest length of `unit` that leaves at least one check-in frequency under the half-length rule. */
+function smallestFittingLength(unit: LengthUnit): number {
+  const fitting = range(1, LENGTH_MAX[unit]).find((value) =>
+    frequencyFits(FREQUENCY_MIN, toDays(value, unit)),
+  );
+  return fitting ?? LENGTH_MAX[unit];
+}
+
+/**
+ * Smallest length value per unit that can be created: 2 days (a 1-day project has no check-in
+ * frequency of at most half its length), 1 week, 1 month. With LENGTH_MAX, the one source of the
+ * create form's length lists, the server's length check and the How it works text.
+ */
+export const LENGTH_MIN = {
+  days: smallestFittingLength('days'),
+  weeks: smallestFittingLength('weeks'),
+  months: smallestFittingLength('months'),
+} as const satisfies Record<LengthUnit, number>;
+
+/** The length values offered for a unit: 2–31 days, 1–26 weeks, 1–12 months. */
+export function lengthOptions(unit: LengthUnit): number[] {
+  return range(LENGTH_MIN[unit], LENGTH_MAX[unit]);
+}
+
+/** True when `value` is one of the offered length values for `unit`. */
+export function isLengthOption(value: number, unit: LengthUnit): boolean {
+  return Number.isInteger(value) && value >= LENGTH_MIN[unit] && value <= LENGTH_MAX[unit];
+}
+
+/** The offered lengths in words: '2–31 days, 1–26 weeks or 1–12 months'. */
+export function lengthRangesText(): string {
+  const ranges = LENGTH_UNITS.map((unit) => `${LENGTH_MIN[unit]}–${LENGTH_MAX[unit]} ${unit}`);
+  return `${ranges.slice(0, -1).join(', ')} or ${ranges.at(-1)}`;
 }
 
 export type FrequencyChoice = { value: number; unit: FrequencyUnit };

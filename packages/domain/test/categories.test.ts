@@ -5,6 +5,7 @@ import {
   GROUP_IMAGES,
   TAGS,
   TAG_NAMES,
+  canonicalCategorySlug,
   categoryFromSlug,
   categoryHeading,
   categorySlug,
@@ -12,11 +13,12 @@ import {
   projectImage,
   slugify,
   tagBySlug,
-  tagEmoji,
+  tagIcon,
+  TAG_ICONS,
 } from '../src/index.ts';
 
 describe('tags', () => {
-  it('has the eight tags in order, each with an emoji and a default picture', () => {
+  it('has the eight tags in order, each with a default picture', () => {
     expect(TAG_NAMES).toEqual([
       'Home Improvements',
       'Art',
@@ -29,12 +31,15 @@ describe('tags', () => {
     ]);
     expect(TAGS.map((tag) => tag.name)).toEqual([...TAG_NAMES]);
     for (const tag of TAGS) {
-      expect(tag.emoji.length).toBeGreaterThan(0);
       expect(tag.defaultImage).toBe(`/images/categories/${tag.slug}.svg`);
     }
-    expect(new Set(TAGS.map((tag) => tag.emoji)).size).toBe(8);
-    expect(tagEmoji('Fitness')).toBe('💪');
-    expect(tagEmoji('Unknown')).toBe('');
+  });
+
+  it('gives each tag its own icon', () => {
+    expect(TAGS.map((tag) => tag.icon)).toEqual([...TAG_ICONS]);
+    expect(new Set(TAG_ICONS).size).toBe(TAGS.length);
+    expect(tagIcon('Reading')).toBe('book-open');
+    expect(tagIcon('Unknown')).toBeNull();
   });
 
   it('recognises tag names exactly', () => {
@@ -85,6 +90,32 @@ describe('category headings', () => {
     expect(categoryFromSlug('Music')).toMatchObject({ kind: 'tag', slug: 'music' });
     expect(categoryFromSlug('knitting').kind).toBe('other');
     expect(FEATURED_LIMIT).toBe(8);
+  });
+});
+
+describe('canonical category slugs', () => {
+  it.each([
+    ['art', 'art'],
+    ['ART', 'art'],
+    ['Art', 'art'],
+    ['home_improvements', 'home-improvements'],
+    ['Home Improvements', 'home-improvements'],
+    ['HOME-IMPROVEMENTS', 'home-improvements'],
+    ['home-improvements', 'home-improvements'],
+    ['Featured', 'featured'],
+    ["Editor's Picks", 'featured'],
+    ['finishing_soon', 'finishing-soon'],
+    ['Largest Commitments', 'top-funded'],
+    ['TOP-FUNDED', 'top-funded'],
+    ['Favorites', 'favorites'],
+  ])('%s → %s', (name, slug) => {
+    expect(canonicalCategorySlug(name)).toBe(slug);
+    expect(categoryFromSlug(name).slug).toBe(slug);
+  });
+
+  it.each(['nonsense', '', 'arts', 'home', 'my-projects'])('%s is no category', (name) => {
+    expect(canonicalCategorySlug(name)).toBeNull();
+    expect(categoryFromSlug(name).kind).toBe('other');
   });
 });
 

@@ -230,8 +230,18 @@ describe('create project draft', () => {
 
   it('refuses values outside the options and unknown tags', () => {
     expect(validateProjectDraft({ ...valid, lengthValue: 32 })).toMatchObject({
-      message: 'Project length must be between 1 and 31 days.',
+      message: 'Project length must be between 2 and 31 days.',
     });
+    // A 1-day project has no check-in frequency of at most half its length: it is not an option.
+    expect(
+      validateProjectDraft({
+        ...valid,
+        lengthValue: 1,
+        lengthUnit: 'days',
+        frequencyValue: 1,
+        frequencyUnit: 'days',
+      }),
+    ).toMatchObject({ field: 'lengthValue', message: 'Project length must be between 2 and 31 days.' });
     expect(validateProjectDraft({ ...valid, lengthValue: 13, lengthUnit: 'months' })).toMatchObject({
       message: 'Project length must be between 1 and 12 months.',
     });

@@ -128,7 +128,10 @@ describe('deposit', () => {
     [999, 'Custom deposit amount must be between $10 and $1000.'],
     [100001, 'Custom deposit amount must be between $10 and $1000.'],
     [0, 'Custom deposit amount must be between $10 and $1000.'],
-    [10.5, 'Custom deposit amount must be between $10 and $1000.'],
+    [1000.5, 'Custom deposit amount can have at most two decimals (whole cents).'],
+    [10.5, 'Custom deposit amount can have at most two decimals (whole cents).'],
+    [Number.NaN, 'Custom deposit amount must be a number, such as 35 or 35.50.'],
+    [Number.POSITIVE_INFINITY, 'Custom deposit amount must be a number, such as 35 or 35.50.'],
     [1000, null],
     [100000, null],
     [3333, null],
@@ -148,10 +151,30 @@ describe('deposit', () => {
     expect(parseCustomDeposit('1000.01')).toEqual({
       error: 'Custom deposit amount must be between $10 and $1000.',
     });
-    expect(parseCustomDeposit('ten')).toEqual({
-      error: 'Custom deposit amount must be between $10 and $1000.',
-    });
     expect(parseCustomDeposit('  ')).toEqual({ error: 'Please select a deposit amount.' });
+  });
+
+  it('says what is wrong with a custom deposit that is not an amount of dollars and cents', () => {
+    const notNumber = { error: 'Custom deposit amount must be a number, such as 35 or 35.50.' };
+    const decimals = { error: 'Custom deposit amount can have at most two decimals (whole cents).' };
+    const range = { error: 'Custom deposit amount must be between $10 and $1000.' };
+    expect(parseCustomDeposit('abc')).toEqual(notNumber);
+    expect(parseCustomDeposit('ten')).toEqual(notNumber);
+    expect(parseCustomDeposit('12abc')).toEqual(notNumber);
+    expect(parseCustomDeposit('.')).toEqual(notNumber);
+    expect(parseCustomDeposit('1.2.3')).toEqual(notNumber);
+    expect(parseCustomDeposit('10.005')).toEqual(decimals);
+    expect(parseCustomDeposit('$1,000.125')).toEqual(decimals);
+    expect(parseCustomDeposit('-5')).toEqual(range);
+    expect(parseCustomDeposit('5.')).toEqual(range);
+    expect(parseCustomDeposit('10.00')).toEqual({ cents: 1000 });
+  });
+
+  it('gives the field and the server the same answer for the same amount', () => {
+    // The server receives cents: $10.005 arrives as 1000.5 cents, 'abc' as NaN.
+    expect(validateDepositCents(1000.5)).toBe((parseCustomDeposit('10.005') as { error: string }).error);
+    expect(validateDepositCents(Number('abc'))).toBe((parseCustomDeposit('abc') as { error: string }).error);
+    expect(validateDepositCents(-500)).toBe((parseCustomDeposit('-5') as { error: string }).error);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   frequencyOptions,
   isLengthOption,
   lengthOptions,
+  lengthRangesText,
   toDays,
 } from '../src/index.ts';
 
@@ -18,11 +19,14 @@ describe('lengths and units', () => {
     expect(toDays(12, 'months')).toBe(360);
   });
 
-  it('offers 1–31 days, 1–26 weeks, 1–12 months', () => {
-    expect(lengthOptions('days')).toEqual(Array.from({ length: 31 }, (_, i) => i + 1));
+  it('offers 2–31 days, 1–26 weeks, 1–12 months', () => {
+    expect(lengthOptions('days')).toEqual(Array.from({ length: 30 }, (_, i) => i + 2));
     expect(lengthOptions('weeks')).toHaveLength(26);
     expect(lengthOptions('months')).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(isLengthOption(31, 'days')).toBe(true);
+    expect(isLengthOption(1, 'days')).toBe(false);
+    expect(isLengthOption(2, 'days')).toBe(true);
+    expect(isLengthOption(1, 'weeks')).toBe(true);
     expect(isLengthOption(32, 'days')).toBe(false);
     expect(isLengthOption(26, 'weeks')).toBe(true);
     expect(isLengthOption(27, 'weeks')).toBe(false);
@@ -51,6 +55,16 @@ describe('the half-length rule', () => {
     expect(frequencyFits(1, 2)).toBe(true);
     expect(frequencyFits(1, 1)).toBe(false);
     expect(frequencyFits(0, 30)).toBe(false);
+  });
+
+  it('offers only lengths that leave a check-in frequency, and says so in one sentence', () => {
+    for (const unit of ['days', 'weeks', 'months'] as const) {
+      for (const value of lengthOptions(unit)) {
+        expect(frequencyOptions(toDays(value, unit), 'days').length, `${value} ${unit}`).toBeGreaterThan(0);
+      }
+      expect(frequencyOptions(toDays(lengthOptions(unit)[0]! - 1, unit), 'days')).toEqual([]);
+    }
+    expect(lengthRangesText()).toBe('2–31 days, 1–26 weeks or 1–12 months');
   });
 
   it('filters frequency options to fit', () => {

@@ -1,12 +1,15 @@
 // Serves the built web app: hashed assets cached for a year, index.html never cached, and every other
-// GET falls back to index.html so client-side routes survive a reload. Unknown /api/* paths get a JSON 404.
+// GET falls back to index.html so client-side routes survive a reload; paths outside the route table, and
+// unknown categories, projects and users, get it with a 404 (the app shows its not-found screen). Unknown
+// /api/* paths get a JSON 404.
 // Project and profile pages get their own <title> and link-preview tags (Open Graph, Twitter), escaped.
 // Every page carries who is signed in (boot-state.ts), so its first render needs no round trip.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorEnvelope } from '@kept/contract';
+import { errorEnvelope, screenOfPath } from '@kept/contract';
+import { canonicalCategorySlug } from '@kept/domain';
 import type { Db } from '../db/client.ts';
 import { hadBadUrl } from '../http/bad-url.ts';
 import { bootStateScript } from './boot-state.ts';
@@ -83,6 +86,19 @@ export async function registerSpa(
     );
   }
 
+  // A category page: a known category in another spelling ('/category/ART', '/category/home_improvements')
+  // moves permanently to its canonical address; a name no category has is the not-found page, with a 404.
+  app.get<{ Params: { category: string } }>('/category/:category', async (request, reply) => {
+    const canonical = canonicalCategorySlug(request.params.category);
+    if (canonical === null) return sendIndex(request, reply, readIndex(), 404);
+    if (canonical !== request.params.category) {
+      const query = request.url.indexOf('?');
+      const search = query === -1 ? '' : request.url.slice(query);
+      return reply.redirect(`/category/${canonical}${search}`, 301);
+    }
+    return sendIndex(request, reply, readIndex());
+  });
+
   app.setNotFoundHandler((request, reply) => {
     if (hadBadUrl(request)) {
       return reply.status(400).send(errorEnvelope('bad_request', 'This address is not valid.'));
@@ -96,7 +112,8 @@ export async function registerSpa(
     if (!isPage || /\.[a-z0-9]+$/i.test(pathname)) {
       return reply.status(404).send(errorEnvelope('not_found', 'Not found.'));
     }
-    return sendIndex(request, reply, readIndex());
+    // Paths outside the route table get the app's not-found page, with a truthful status.
+    return sendIndex(request, reply, readIndex(), screenOfPath(pathname) === 'not-found' ? 404 : 200);
   });
 }
 

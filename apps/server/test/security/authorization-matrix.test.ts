@@ -471,6 +471,11 @@ const TABLE: Record<string, Row> = {
     byPhase: samePhases(all(200), all(404)),
     send: (c) => t.app.inject({ url: `/project/${c.projectId}`, headers: withCookie(c) }),
   },
+  'GET /category/:category': {
+    rule: 'the app page of a category; other spellings redirect to the canonical address',
+    expect: all(200),
+    send: (c) => t.app.inject({ url: '/category/art', headers: withCookie(c) }),
+  },
   'GET /user/:username': {
     rule: 'the app page with a profile preview',
     expect: all(200),

@@ -399,6 +399,7 @@ describe('hostile path parameters', () => {
     'DELETE /api/projects/:projectId': { method: 'DELETE', url: (p) => `/api/projects/${p}`, signedIn: true },
     'GET /project/:projectId': { method: 'GET', url: (p) => `/project/${p}` },
     'GET /user/:username': { method: 'GET', url: (p) => `/user/${p}` },
+    'GET /category/:category': { method: 'GET', url: (p) => `/category/${p}` },
   };
   const param = fc.oneof(
     fc.constantFrom(...HOSTILE_STRINGS).map((s) => encodeURIComponent(s.slice(0, 15_000)).slice(0, 15_000)),

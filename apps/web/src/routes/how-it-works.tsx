@@ -8,6 +8,7 @@ import PiggyBank from 'lucide-react/icons/piggy-bank';
 import Scale from 'lucide-react/icons/scale';
 import TrendingUp from 'lucide-react/icons/trending-up';
 import Wallet from 'lucide-react/icons/wallet';
+import { lengthRangesText } from '@kept/domain';
 import { ButtonLink } from '../components/ui/button';
 import { SIGNED_IN_HOME } from '../features/session/require-auth';
 import { useSession } from '../features/session/use-session';
@@ -21,9 +22,9 @@ const steps = [
     body: (
       <>
         Name the goal you keep putting off, describe what "done" looks like and pick a category. Then choose
-        how long the project runs (1–31 days, 1–26 weeks or 1–12 months) and how often you'll check in.
-        Check-ins can be as frequent as every day and as far apart as half the project's length. Choose
-        carefully: the length and check-in frequency can't be changed once the project is created.
+        how long the project runs ({lengthRangesText()}) and how often you'll check in. Check-ins can be as
+        frequent as every day and as far apart as half the project's length. Choose carefully: the length and
+        check-in frequency can't be changed once the project is created.
       </>
     ),
   },

@@ -3,6 +3,7 @@
 // in the creators' own words, a few missed check-ins, and donations from friends.
 import type { FrequencyUnit, LengthUnit, TagName } from '@kept/domain';
 
+/** A demo creator; `joinedDaysAgo` is at least the `startedDaysAgo` of each of their projects. */
 export type DemoUser = { username: string; timezone: string; joinedDaysAgo: number };
 
 export const DEMO_USERS: DemoUser[] = [
@@ -11,13 +12,13 @@ export const DEMO_USERS: DemoUser[] = [
   { username: 'sofia_paints', timezone: 'Europe/Madrid', joinedDaysAgo: 110 },
   { username: 'kenji_writes', timezone: 'Asia/Tokyo', joinedDaysAgo: 100 },
   { username: 'amara_speaks', timezone: 'Africa/Lagos', joinedDaysAgo: 95 },
-  { username: 'leo_plays_keys', timezone: 'America/Chicago', joinedDaysAgo: 90 },
-  { username: 'priya_reads', timezone: 'Asia/Kolkata', joinedDaysAgo: 85 },
+  { username: 'leo_plays_keys', timezone: 'America/Chicago', joinedDaysAgo: 105 },
+  { username: 'priya_reads', timezone: 'Asia/Kolkata', joinedDaysAgo: 160 },
   { username: 'noah_knits', timezone: 'America/Denver', joinedDaysAgo: 80 },
   { username: 'elena_sings', timezone: 'Europe/Berlin', joinedDaysAgo: 70 },
-  { username: 'sam_lifts', timezone: 'Australia/Sydney', joinedDaysAgo: 60 },
+  { username: 'sam_lifts', timezone: 'Australia/Sydney', joinedDaysAgo: 135 },
   { username: 'hana_sketches', timezone: 'Asia/Seoul', joinedDaysAgo: 50 },
-  { username: 'diego_fixes', timezone: 'America/Los_Angeles', joinedDaysAgo: 45 },
+  { username: 'diego_fixes', timezone: 'America/Los_Angeles', joinedDaysAgo: 75 },
 ];
 
 export type DemoProject = {

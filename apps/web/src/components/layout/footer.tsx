@@ -24,7 +24,7 @@ const groups: Array<{ title: string; links: FooterLink[] }> = [
   {
     title: 'Support',
     links: [
-      { label: 'Help Center', to: '/how-it-works#faq' },
+      { label: 'Help Center', to: '/help' },
       { label: 'Contact Us', to: `mailto:${SUPPORT_EMAIL}` },
       { label: 'Privacy Policy', to: '/privacy-policy' },
       { label: 'Terms of Service', to: '/terms-of-service' },
@@ -33,9 +33,9 @@ const groups: Array<{ title: string; links: FooterLink[] }> = [
   {
     title: 'Company',
     links: [
-      { label: 'About Us', to: '/how-it-works' },
-      { label: 'Blog', to: 'mailto:hello@kept.app?subject=Kept%20blog' },
-      { label: 'Careers', to: 'mailto:careers@kept.app?subject=Careers%20at%20Kept' },
+      { label: 'About Us', to: '/about' },
+      { label: 'Blog', to: '/blog' },
+      { label: 'Careers', to: '/careers' },
     ],
   },
 ];

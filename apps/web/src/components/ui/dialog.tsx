@@ -78,10 +78,12 @@ export function Modal({
             className,
           )}
         >
+          {/* The header keeps its size and ends in a rule: the content scrolls beneath it, clipped a clear
+              gap below its text, never running into it. */}
           <div
             className={cx(
-              'flex items-start gap-3 px-5 pt-5 sm:px-6 sm:pt-6',
-              hideTitle && 'absolute top-0 right-0 z-10',
+              'flex shrink-0 items-start gap-3 px-5 pt-5 sm:px-6 sm:pt-6',
+              hideTitle ? 'absolute top-0 right-0 z-10' : 'border-b border-slate-200 pb-4',
             )}
           >
             <div className={cx('min-w-0 flex-1', hideTitle && 'sr-only')}>

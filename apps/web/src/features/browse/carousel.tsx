@@ -48,7 +48,7 @@ export interface CategoryCarouselProps {
   title: string;
   slug: string;
   projects: readonly ProjectCardData[];
-  /** Shown before the title (a tag's emoji, or an icon). */
+  /** Shown before the title (an icon). */
   icon?: ReactNode;
   perPage?: number;
   /** Turns the pages by themselves (never when the viewer prefers reduced motion). Off by default. */

@@ -4,13 +4,14 @@ import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import X from 'lucide-react/icons/x';
 import { TAGS, activeFilterCount, defaultFilters, type ProjectFilters } from '@kept/domain';
 import { Button } from '../../components/ui/button';
+import { TagIcon } from '../../components/tag-icon';
 import { Card } from '../../components/ui/card';
 import { cx } from '../../lib/cx';
 import {
   draftFromFilters,
   filtersFromDraft,
   filtersQueryString,
-  isInvalidDraftValue,
+  draftValueError,
   SEARCH_TEXT_MAX_LENGTH,
   type FilterDraft,
 } from './filters';
@@ -98,7 +99,7 @@ export function FilterBar({ filters, onChange, summary }: FilterBarProps) {
     <FilterInput
       label={label}
       value={draft[field]}
-      invalid={isInvalidDraftValue(draft, field)}
+      error={draftValueError(draft, field)}
       onChange={(value) => setText(field, value)}
       {...props}
     />
@@ -189,7 +190,7 @@ export function FilterBar({ filters, onChange, summary }: FilterBarProps) {
                       onChange={(event) => toggleTag(tag.name, event.target.checked)}
                       className="size-4 accent-primary-700 focus-visible:outline-none"
                     />
-                    <span aria-hidden="true">{tag.emoji}</span>
+                    <TagIcon tag={tag.name} className="text-primary-700" />
                     {tag.name}
                   </label>
                 );
@@ -278,7 +279,8 @@ interface InputProps {
   label: ReactNode;
   value: string;
   onChange: (value: string) => void;
-  invalid?: boolean;
+  /** What is wrong with the value, shown under the field. */
+  error?: string | null;
   type?: 'text' | 'number' | 'date';
   inputMode?: 'decimal' | 'numeric';
   step?: string;
@@ -290,7 +292,7 @@ function FilterInput({
   label,
   value,
   onChange,
-  invalid = false,
+  error = null,
   type = 'text',
   inputMode,
   step,
@@ -298,6 +300,7 @@ function FilterInput({
   prefix,
 }: InputProps) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
     <div className="min-w-0">
       <label htmlFor={id} className="block text-xs font-medium text-slate-600">
@@ -320,7 +323,8 @@ function FilterInput({
           min={type === 'number' ? 0 : undefined}
           placeholder={placeholder}
           value={value}
-          aria-invalid={invalid || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
           onChange={(event) => onChange(event.target.value)}
           className={cx(
             'h-10 w-full min-w-0 rounded-lg border border-slate-300 bg-white text-base text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-600 sm:text-sm',
@@ -328,6 +332,11 @@ function FilterInput({
           )}
         />
       </div>
+      {error ? (
+        <p id={errorId} className="mt-1 text-xs font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

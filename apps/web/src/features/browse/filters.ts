@@ -178,12 +178,42 @@ export function filtersFromDraft(draft: FilterDraft): ProjectFilters {
   };
 }
 
+/** What the filter form says under a field whose value the filter set cannot use. */
+export const FILTER_FIELD_MESSAGES = {
+  amount: 'Enter an amount in dollars, such as 25 or 25.50.',
+  negativeAmount: 'Enter an amount of $0 or more.',
+  amountDecimals: 'Enter an amount with at most two decimals.',
+  number: 'Enter a number, such as 3.',
+  date: 'Enter a date.',
+} as const;
+
+function amountError(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('-') && parseDollarsToCents(trimmed.slice(1)) !== null) {
+    return FILTER_FIELD_MESSAGES.negativeAmount;
+  }
+  if (/^-?\$?\s*[\d,]*\.\d{3,}$/.test(trimmed)) return FILTER_FIELD_MESSAGES.amountDecimals;
+  return FILTER_FIELD_MESSAGES.amount;
+}
+
+/**
+ * What is wrong with a typed value the filter set cannot use (e.g. 'abc' or '-5' dollars), or null
+ * when it is empty or usable. Such a value is left out of the filters, so the form says why.
+ */
+export function draftValueError(draft: FilterDraft, field: keyof FilterDraft): string | null {
+  const text = draft[field];
+  if (typeof text !== 'string' || text.trim() === '') return null;
+  if (field === 'refundAmountMin' || field === 'refundAmountMax') {
+    return centsFromText(text) === null ? amountError(text) : null;
+  }
+  if (field.startsWith('created') || field.startsWith('end')) {
+    return localDate(text) === null ? FILTER_FIELD_MESSAGES.date : null;
+  }
+  if (field === 'searchText') return null;
+  return parseNumber(text) === null ? FILTER_FIELD_MESSAGES.number : null;
+}
+
 /** A typed value the filter set cannot use (e.g. '12.345' dollars); shown as invalid in the form. */
 export function isInvalidDraftValue(draft: FilterDraft, field: keyof FilterDraft): boolean {
-  const text = draft[field];
-  if (typeof text !== 'string' || text.trim() === '') return false;
-  if (field === 'refundAmountMin' || field === 'refundAmountMax') return centsFromText(text) === null;
-  if (field.startsWith('created') || field.startsWith('end')) return localDate(text) === null;
-  if (field === 'searchText') return false;
-  return parseNumber(text) === null;
+  return draftValueError(draft, field) !== null;
 }

@@ -9,9 +9,10 @@ import {
   VIRTUAL_CATEGORY_HEADINGS,
   filterCountMessage,
   hasActiveFilters,
-  tagEmoji,
+  tagIcon,
   type ProjectFilters,
 } from '@kept/domain';
+import { TagIcon } from '../../components/tag-icon';
 import { useSession } from '../session/use-session';
 import type { ProjectCardData } from '../projects/project-card';
 import { browseKeys, type HomeResponse } from './api';
@@ -69,7 +70,7 @@ export function homeSections(home: HomeResponse, signedIn: boolean): Section[] {
     sections.push({
       slug: tag.slug,
       title: tag.tag,
-      icon: tagEmoji(tag.tag) || null,
+      icon: tagIcon(tag.tag) ? <TagIcon tag={tag.tag} className={iconClass} /> : null,
       projects: tag.projects,
     });
   }

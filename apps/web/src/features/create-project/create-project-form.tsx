@@ -13,7 +13,6 @@ import {
   TAGS,
   TITLE_MAX_LENGTH,
   adjustFrequency,
-  centsToDecimalString,
   depositChargeCents,
   depositFeeCents,
   formatCents,
@@ -32,6 +31,7 @@ import {
   type LengthUnit,
   type ProjectDraftInput,
 } from '@kept/domain';
+import { TagIcon } from '../../components/tag-icon';
 import { Card } from '../../components/ui/card';
 import { Field, inputClass } from '../../components/ui/form-field';
 import { cx } from '../../lib/cx';
@@ -45,11 +45,6 @@ import { ChoiceCard } from './choice-card';
 export const CREATED_REDIRECT_MS = 1500;
 
 type Deposit = { kind: 'preset'; cents: number } | { kind: 'custom'; text: string } | null;
-
-/** A 1-day project can never take a check-in every day (f ≤ L / 2): offer only lengths that fit one. */
-function fittingLengthOptions(unit: LengthUnit): number[] {
-  return lengthOptions(unit).filter((value) => frequencyOptions(toDays(value, unit), 'days').length > 0);
-}
 
 /** The deposit in cents as far as it is known: a preset, a valid custom amount, or what is wrong. */
 function depositCentsOf(deposit: Deposit): { cents: number | null; error: string | null } {
@@ -134,7 +129,7 @@ export function CreateProjectForm() {
   };
 
   function changeLength(value: number, unit: LengthUnit) {
-    const options = fittingLengthOptions(unit);
+    const options = lengthOptions(unit);
     const nextValue = options.includes(value)
       ? value
       : Math.min(Math.max(value, options[0]!), options.at(-1)!);
@@ -261,9 +256,7 @@ export function CreateProjectForm() {
                     clearInvalid('tag');
                   }}
                 >
-                  <span aria-hidden="true" className="text-lg">
-                    {option.emoji}
-                  </span>
+                  <TagIcon tag={option.name} className="size-5 text-primary-700" />
                   <span className="font-medium">{option.name}</span>
                 </ChoiceCard>
               ))}
@@ -296,7 +289,7 @@ export function CreateProjectForm() {
                   onChange={(event) => changeLength(Number(event.target.value), lengthUnit)}
                   className={cx(inputClass, 'h-11')}
                 >
-                  {fittingLengthOptions(lengthUnit).map((value) => (
+                  {lengthOptions(lengthUnit).map((value) => (
                     <option key={value} value={value}>
                       {value}
                     </option>
@@ -438,7 +431,11 @@ export function CreateProjectForm() {
             ) : null}
           </fieldset>
           {deposit?.kind === 'custom' ? (
-            <Field label="Custom deposit amount" error={customError ?? fieldError('depositCents')}>
+            <Field
+              label="Custom deposit amount"
+              hint="In dollars, with at most two decimals (such as 35.50)."
+              error={customError ?? fieldError('depositCents')}
+            >
               {(control) => (
                 <div className="relative max-w-xs">
                   <span
@@ -450,11 +447,9 @@ export function CreateProjectForm() {
                   <input
                     {...control}
                     name="customDeposit"
-                    type="number"
+                    type="text"
                     inputMode="decimal"
-                    min={centsToDecimalString(CUSTOM_DEPOSIT_MIN_CENTS)}
-                    max={centsToDecimalString(CUSTOM_DEPOSIT_MAX_CENTS)}
-                    step="0.01"
+                    autoComplete="off"
                     value={deposit.text}
                     disabled={locked}
                     onBlur={() => setCustomTouched(true)}

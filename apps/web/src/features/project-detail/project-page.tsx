@@ -12,11 +12,11 @@ import {
   formatInstantDate,
   projectImage,
   projectLoadErrorMessage,
-  tagEmoji,
   MESSAGES,
   type ProgressBand,
 } from '@kept/domain';
 import type { CheckInDto, ProjectDetailResponse, SettlementStatement } from '@kept/contract';
+import { TagIcon } from '../../components/tag-icon';
 import { Alert } from '../../components/ui/alert';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -382,7 +382,7 @@ function LoadedProject({
             to={`/category/${categorySlug(project.tag)}`}
             className="inline-flex items-center gap-1.5 rounded-full bg-primary-50 px-3 py-1 text-sm font-medium text-primary-800 ring-1 ring-primary-200 hover:bg-primary-100"
           >
-            {tagEmoji(project.tag) ? <span aria-hidden="true">{tagEmoji(project.tag)}</span> : null}
+            <TagIcon tag={project.tag} />
             {project.tag}
           </Link>
           <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance text-slate-900 [overflow-wrap:anywhere] sm:text-4xl">

@@ -1,7 +1,8 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import CalendarCheck from 'lucide-react/icons/calendar-check';
 import Flag from 'lucide-react/icons/flag';
 import Play from 'lucide-react/icons/play';
+import VideoOff from 'lucide-react/icons/video-off';
 import Rocket from 'lucide-react/icons/rocket';
 import Clock from 'lucide-react/icons/clock';
 import { formatLocalDate, formatQuantity, parseYouTubeUrl, pastLabel } from '@kept/domain';
@@ -169,20 +170,7 @@ export function ProjectTimeline({
                       rel="noopener noreferrer"
                       className="group relative block overflow-hidden rounded-lg border border-slate-200 bg-slate-900"
                     >
-                      <img
-                        src={video.thumbnailUrl}
-                        alt=""
-                        width={160}
-                        height={120}
-                        loading="lazy"
-                        decoding="async"
-                        className="h-28 w-36 object-cover opacity-90 sm:h-30 sm:w-40"
-                      />
-                      <span className="absolute inset-0 grid place-items-center">
-                        <span className="grid size-10 place-items-center rounded-full bg-red-600 text-white shadow">
-                          <Play aria-hidden="true" className="size-5" fill="currentColor" />
-                        </span>
-                      </span>
+                      <VideoThumbnail src={video.thumbnailUrl} />
                       <span className="sr-only">
                         Watch the video of check-in #{number} on YouTube (opens in a new tab)
                       </span>
@@ -223,5 +211,45 @@ export function ProjectTimeline({
         </Item>
       </ol>
     </section>
+  );
+}
+
+/**
+ * A YouTube video's thumbnail with its play badge. When the picture cannot be loaded (the video was
+ * removed, or YouTube is out of reach) a labelled panel of the same size takes its place instead of a
+ * broken image.
+ */
+function VideoThumbnail({ src }: { src: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) {
+    return (
+      <span
+        aria-hidden="true"
+        className="flex h-28 w-36 flex-col items-center justify-center gap-1.5 bg-slate-800 px-2 text-center text-white sm:h-30 sm:w-40"
+      >
+        <VideoOff aria-hidden="true" className="size-6 text-slate-300" />
+        <span className="text-sm font-medium">YouTube video</span>
+        <span className="text-xs text-slate-300">Preview unavailable</span>
+      </span>
+    );
+  }
+  return (
+    <>
+      <img
+        src={src}
+        alt=""
+        width={160}
+        height={120}
+        loading="lazy"
+        decoding="async"
+        onError={() => setFailed(true)}
+        className="h-28 w-36 object-cover opacity-90 sm:h-30 sm:w-40"
+      />
+      <span className="absolute inset-0 grid place-items-center">
+        <span className="grid size-10 place-items-center rounded-full bg-red-600 text-white shadow">
+          <Play aria-hidden="true" className="size-5" fill="currentColor" />
+        </span>
+      </span>
+    </>
   );
 }

@@ -143,7 +143,7 @@ export default function EditProjectDialog({
               )}
               {TAGS.map((option) => (
                 <option key={option.name} value={option.name}>
-                  {option.emoji} {option.name}
+                  {option.name}
                 </option>
               ))}
             </select>

@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import Clock from 'lucide-react/icons/clock';
-import { CARD_AMOUNT_CAPTIONS, formatCents, projectImage, tagEmoji } from '@kept/domain';
+import { CARD_AMOUNT_CAPTIONS, formatCents, projectImage } from '@kept/domain';
 import type { ProjectCard as ProjectCardData } from '@kept/contract';
 import { cx } from '../../lib/cx';
+import { TagIcon } from '../../components/tag-icon';
 import { FavoriteButton } from '../favorites/favorite-button';
 import { useFavoriteIds, useToggleFavorite } from '../favorites/use-favorites';
 import { useSession } from '../session/use-session';
@@ -58,7 +59,6 @@ export function ProjectCard({
   // own picture fail to load, fall back to the defaults.
   const image = imageFailed ? projectImage(null, project.tag) : project.imageUrl;
   const badge = project.daysLeftBadge;
-  const emoji = tagEmoji(project.tag);
   const completed = project.status === 'completed';
   const amount = project.amount ?? { kind: 'refundable' as const, cents: project.refundableCents };
 
@@ -96,8 +96,8 @@ export function ProjectCard({
         ) : null}
       </div>
       <div className="flex flex-1 flex-col p-3">
-        <p className="truncate text-xs font-medium text-slate-600">
-          {emoji ? <span aria-hidden="true">{emoji} </span> : null}
+        <p className="flex items-center gap-1 truncate text-xs font-medium text-slate-600">
+          <TagIcon tag={project.tag} className="size-3.5" />
           {project.tag}
         </p>
         <Link
