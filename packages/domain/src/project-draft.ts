@@ -18,7 +18,6 @@ import type { FrequencyUnit, LengthUnit } from './units.ts';
 
 export const TITLE_MAX_LENGTH = 120;
 export const DESCRIPTION_MAX_LENGTH = 5000;
-export const IMAGE_URL_MAX_LENGTH = 2048;
 
 export const PROJECT_MESSAGES = {
   required: 'Please fill in all required fields.',
@@ -28,7 +27,6 @@ export const PROJECT_MESSAGES = {
   titleTooLong: `Project name must be ${TITLE_MAX_LENGTH} characters or less.`,
   descriptionTooLong: `Description must be ${DESCRIPTION_MAX_LENGTH} characters or less.`,
   frequencyRange: `Check-in frequency must be between ${FREQUENCY_MIN} and ${FREQUENCY_MAX}.`,
-  invalidPhotoUrl: 'Invalid photo URL format',
   permanentWarning: 'Length and check-in frequency are permanent once the project is created.',
   mustBeLoggedIn: 'You must be logged in to create a project.',
 } as const;
@@ -65,7 +63,7 @@ export type ProjectDraft = {
   chargeCents: number;
 };
 
-export type DraftField = keyof ProjectDraftInput | 'imageUrl';
+export type DraftField = keyof ProjectDraftInput;
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; message: string; field: DraftField };
 
@@ -140,29 +138,17 @@ export function validateProjectDraft(input: ProjectDraftInput): ValidationResult
   };
 }
 
-/** True for an absolute http(s) URL. */
-export function isHttpUrl(input: string): boolean {
-  try {
-    const url = new URL(input.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
 export type ProjectEditInput = {
   title?: string | null;
   description?: string | null;
   tag?: string | null;
-  imageUrl?: string | null;
 };
 
-export type ProjectEdit = { title: string; description: string; tag: TagName; imageUrl: string | null };
+export type ProjectEdit = { title: string; description: string; tag: TagName };
 
 /**
  * The edit dialog: name, description and tag required, as at creation ('Please fill in all required
- * fields.'); the cover URL must be http(s) ('Invalid photo URL format'); an empty cover URL is null:
- * keep the current image.
+ * fields.'). The cover is not part of an edit: it has routes of its own and never comes from an address.
  */
 export function validateProjectEdit(input: ProjectEditInput): ValidationResult<ProjectEdit> {
   if (blank(input.title)) return fail('title', PROJECT_MESSAGES.required);
@@ -175,9 +161,5 @@ export function validateProjectEdit(input: ProjectEditInput): ValidationResult<P
   if (description.length > DESCRIPTION_MAX_LENGTH)
     return fail('description', PROJECT_MESSAGES.descriptionTooLong);
   if (!isTagName(tag)) return fail('tag', PROJECT_MESSAGES.invalidTag);
-  const imageUrl = (input.imageUrl ?? '').trim();
-  if (imageUrl !== '' && (imageUrl.length > IMAGE_URL_MAX_LENGTH || !isHttpUrl(imageUrl))) {
-    return fail('imageUrl', PROJECT_MESSAGES.invalidPhotoUrl);
-  }
-  return { ok: true, value: { title, description, tag, imageUrl: imageUrl === '' ? null : imageUrl } };
+  return { ok: true, value: { title, description, tag } };
 }

@@ -33,10 +33,10 @@ export const manageProjectRoutes =
       async (request) => {
         const user = await request.requireUser();
         const project = await findOwnedProject(db, request.params.projectId, user);
-        const { title, description, tag, imageUrl } = request.body;
+        const { title, description, tag } = request.body;
         await db
           .update(projects)
-          .set({ title, description, tag, ...(imageUrl ? { imageUrl } : {}), updatedAt: clock.now() })
+          .set({ title, description, tag, updatedAt: clock.now() })
           .where(eq(projects.id, project.id));
         return { project: await cardOf(project.id) };
       },
