@@ -36,6 +36,7 @@ import { coverRoutes } from './modules/projects/cover-routes.ts';
 import { createAccountService } from './modules/auth/service.ts';
 import { registerPayments } from './modules/payments/index.ts';
 import { registerJobs } from './jobs/index.ts';
+import { queueEmail, secretKey } from './jobs/tasks.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { createRateLimiter } from './modules/rate-limit/limiter.ts';
 import { registerAuthContext } from './http/auth-context.ts';
@@ -91,23 +92,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     baseUrl: config.baseUrl,
     secret,
+    // better-auth calls these outside any transaction of ours: the email is queued on its own.
     hooks: {
       sendResetPassword: ({ email, username, token }) =>
-        mailer.send(
-          resetPasswordEmail(
-            email,
-            username,
-            `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`,
-          ),
+        queueEmail(
+          db,
+          secretKey('reset-password', token),
+          resetPasswordEmail(email, username, `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`),
         ),
       onExistingUserSignUp: ({ email, username }) =>
-        mailer.send(
-          existingAccountEmail(
-            email,
-            username,
-            `${config.baseUrl}/login`,
-            `${config.baseUrl}/forgot-password`,
-          ),
+        queueEmail(
+          db,
+          `existing-account:${crypto.randomUUID()}`,
+          existingAccountEmail(email, username, `${config.baseUrl}/login`, `${config.baseUrl}/forgot-password`),
         ),
     },
   });
@@ -118,8 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes(deps.database));
   await app.register(authRoutes(accounts));
   await app.register(settingsRoutes(db));
-  await registerPayments(app, { config, db, mailer, clock, limiter, secret });
-  registerJobs(app, { db, clock, mailer, baseUrl: config.baseUrl });
+  await registerPayments(app, { config, db, clock, limiter, secret });
+  registerJobs(app, { db, clock, mailer, baseUrl: config.baseUrl, enabled: config.jobs });
   await app.register(notificationRoutes(db, config.baseUrl));
   await app.register(profileRoutes(db, clock));
   await app.register(browseRoutes(db, clock, { queryConcurrency: config.browseQueryConcurrency }));

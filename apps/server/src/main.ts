@@ -89,7 +89,6 @@ async function main(): Promise<void> {
         closeIdle.unref();
         await app.close();
         if (closeIdle) clearInterval(closeIdle);
-        await mailer.drain();
         mailer.close();
         await database.close();
         await stopEmbedded();
@@ -101,9 +100,9 @@ async function main(): Promise<void> {
     process.on('SIGTERM', () => shutdown('SIGTERM'));
 
     await app.listen({ port: config.port, host: config.host });
-    // Settlement, reminders and queued emails: in this process, alongside any other instance (JOBS=0
-    // leaves them to the instances that run them).
-    if (config.jobs) app.jobs.start();
+    // Settlement, reminders, emails and the crontab: in this process, alongside any other instance
+    // (JOBS=0 leaves them to the instances that run them).
+    if (app.jobs.enabled) await app.jobs.start();
     else log.info('background jobs are off in this instance (JOBS=0)');
     log.info(`Kept is running at ${config.baseUrl}`);
   } catch (err) {

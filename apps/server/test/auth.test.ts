@@ -21,7 +21,7 @@ const session = async (cookie?: string) =>
   (await t.app.inject({ method: 'GET', url: '/api/session', headers: cookie ? { cookie } : {} })).json().user;
 
 const outbox = async () => {
-  await t.mailer.drain();
+  await t.app.jobs.drain();
   return readOutbox(t.config.mail.outboxDir);
 };
 
@@ -312,7 +312,7 @@ describe('older reset links', () => {
       db: t.database.db,
       baseUrl: t.config.baseUrl,
       secret: resolveAuthSecret(t.config.authSecret, t.config.dataDir),
-      hooks: { sendResetPassword: () => {}, onExistingUserSignUp: () => {} },
+      hooks: { sendResetPassword: async () => {}, onExistingUserSignUp: async () => {} },
     });
     await auth.api.changePassword({
       body: { currentPassword: u.password, newPassword: 'changed in settings' },

@@ -42,7 +42,7 @@ const refundable = async (projectId: string) =>
     ])
   )[0]!.refundable_amount;
 const outbox = async () => {
-  await t.mailer.drain();
+  await t.app.jobs.drain();
   return readOutbox(t.config.mail.outboxDir);
 };
 

@@ -13,7 +13,7 @@ afterAll(async () => {
 const subscribe = (payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/newsletter', payload: payload as object });
 const mailsTo = async (to: string): Promise<Mail[]> => {
-  await t.mailer.drain();
+  await t.app.jobs.drain();
   return readOutbox(t.config.mail.outboxDir).filter((m) => m.to === to);
 };
 const row = async (email: string) =>

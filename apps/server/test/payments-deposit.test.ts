@@ -34,7 +34,7 @@ const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = 
   (values.length > 0 ? await t.database.pool.query(text, values) : await t.database.pool.query(text))
     .rows as T[];
 const outbox = async () => {
-  await t.mailer.drain();
+  await t.app.jobs.drain();
   return readOutbox(t.config.mail.outboxDir);
 };
 const status = (paymentId: string, clientSecret: string) =>

@@ -19,7 +19,6 @@ const TABLES = [
   'ledger_entries',
   'processed_events',
   'newsletter_subscribers',
-  'jobs',
   'settlements',
   'notifications',
 ];
@@ -38,6 +37,16 @@ describe('database schema', () => {
       `select table_name from information_schema.tables where table_schema = 'public'`,
     );
     expect(rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(TABLES));
+  });
+
+  it("has graphile-worker's job queue, and no queue of its own any more", async () => {
+    const { rows } = await db.pool.query<{ n: number }>(
+      `select count(*)::int as n from information_schema.tables
+        where table_schema = 'graphile_worker' and table_name = '_private_jobs'`,
+    );
+    expect(rows).toEqual([{ n: 1 }]);
+    const old = await db.pool.query(`select to_regclass('public.jobs') as t`);
+    expect(old.rows).toEqual([{ t: null }]);
   });
 
   it('stores money as bigint cents', async () => {

@@ -1,6 +1,7 @@
 // A settlement worker killed (SIGKILL, a real separate process) after the provider accepted the card
-// refund and before the refund was booked; another worker then runs the job again: the provider is
-// asked with the same idempotency key and answers with the same refund, which is booked once.
+// refund and before the refund was booked. Its job stays locked by the dead worker until graphile-worker
+// frees it (locked longer than 4 hours); another worker then runs the job again: the provider is asked
+// with the same idempotency key and answers with the same refund, which is booked once.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,7 +11,7 @@ import { assertLedgerInvariants } from '../src/modules/ledger/invariants.ts';
 import { ACCOUNTS, balanceOf } from '../src/modules/ledger/ledger.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { manualClock } from './support/clock.ts';
-import { sentMail } from './support/jobs.ts';
+import { recoverAfterDeadWorker, sentMail } from './support/jobs.ts';
 import { createPaidProject } from './support/projects.ts';
 import { createUser } from './support/users.ts';
 
@@ -66,18 +67,6 @@ function runWorker(
   return new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, output })));
 }
 
-/** Block until no session holds the job's row lock any more (the killed worker's transaction is gone). */
-async function waitForLockRelease(key: string): Promise<void> {
-  const client = await t.database.pool.connect();
-  try {
-    await client.query('begin');
-    await client.query('select id from jobs where key = $1 for update', [key]);
-    await client.query('commit');
-  } finally {
-    client.release();
-  }
-}
-
 describe('a settlement worker killed between the refund call and its booking', () => {
   it('dies after the provider refunded the card, leaving the settlement in refunding and nothing booked', async () => {
     const run = await runWorker({ KEPT_WORKER_CRASH: 'after-refund' });
@@ -102,10 +91,17 @@ describe('a settlement worker killed between the refund call and its booking', (
   });
 
   it('runs again on another worker: the same provider refund, booked exactly once, and the books add up', async () => {
-    await waitForLockRelease(`settle:${projectId}`);
+    // The dead worker's lock is still on the job: no worker may run it meanwhile.
+    const [job] = await q<{ locked_by: string | null; attempts: number }>(
+      'select locked_by, attempts from graphile_worker.jobs where key = $1',
+      [`settle:${projectId}`],
+    );
+    expect(job).toMatchObject({ attempts: 1, locked_by: expect.any(String) });
     clock.set(AFTER_END);
-    const summary = await t.app.jobs.runDue();
-    expect(summary.jobs).toBeGreaterThanOrEqual(1);
+    expect((await t.app.jobs.runDue()).ran.settle).toBeUndefined();
+    expect(await providerRefunds()).toHaveLength(1);
+
+    await recoverAfterDeadWorker(t.database, { clock, mailer: t.mailer, task: 'settle' });
 
     const refunds = await providerRefunds();
     expect(refunds).toHaveLength(1);

@@ -147,9 +147,12 @@ describe('settlement with Stripe', () => {
     expect(after!.payout_status).toBe('pending');
     expect(after!.payout_next_attempt_at.getTime()).toBeGreaterThan(clock.now().getTime());
     expect(refundRequests()).toHaveLength(2);
-    expect(await q(`select status from jobs where key = $1`, [`settle:${projectId}`])).toEqual([
-      { status: 'queued' },
-    ]);
+    // Its next try is on the settlement row; settlement_due queues the job again when it is due.
+    expect(await q(`select key from graphile_worker.jobs where key = $1`, [`settle:${projectId}`])).toEqual([]);
+    clock.set(after!.payout_next_attempt_at);
+    expect((await t.app.jobs.runDue()).ran.settle).toBe(1);
+    const [again] = await q<{ payout_attempts: number }>('select payout_attempts from settlements');
+    expect(again!.payout_attempts).toBe(after!.payout_attempts + 1);
     expect(await balanceOf(t.database.db, ACCOUNTS.payable(owner.user.id))).toBe(8_000);
   });
 });

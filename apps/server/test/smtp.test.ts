@@ -43,6 +43,7 @@ describe('password reset over SMTP', () => {
       payload: { email: u.email },
     });
     expect(res.statusCode).toBe(200);
+    await t.app.jobs.drain();
     await delivered;
     const mail = received.find((m) => m.to === u.email)!;
     expect(mail.subject).toBe('Reset your Kept password');

@@ -2,6 +2,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { Logger, runMigrations as runWorkerMigrations } from 'graphile-worker';
 import * as schema from './schema.ts';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -20,17 +21,26 @@ export function connectDatabase(url: string, poolSize = 10, acquireTimeoutMs = 5
     connectionTimeoutMillis: acquireTimeoutMs,
   });
   pool.on('error', () => {}); // idle client errors (e.g. the server restarting) must not crash the app
+  // Nor may a checked-out client's lost connection: its next query fails instead.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle({ client: pool, schema }) as Db;
   return { db, pool, close: () => pool.end() };
 }
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
 
-/** Apply pending migrations. An advisory lock keeps several instances booting at once from racing. */
+/** Errors of graphile-worker's migrations are thrown; its chatter is not wanted here. */
+const quietLogger = new Logger(() => () => {});
+
+/**
+ * Apply pending migrations: graphile-worker's schema (`graphile_worker`, its own migrations) first, since
+ * ours may use it, then ours. An advisory lock keeps several instances booting at once from racing.
+ */
 export async function runMigrations(database: Database): Promise<void> {
   const client = await database.pool.connect();
   try {
     await client.query('select pg_advisory_lock(727274)');
+    await runWorkerMigrations({ pgPool: database.pool, logger: quietLogger });
     await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_DIR });
   } finally {
     await client.query('select pg_advisory_unlock(727274)').catch(() => {});

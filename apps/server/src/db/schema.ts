@@ -499,39 +499,7 @@ export const newsletterSubscribers = pgTable(
   ],
 );
 
-// ---------- jobs, settlement, notifications (decision 007) ----------
-
-/**
- * The job queue: one row per job, claimed with `for update skip locked` inside a transaction that stays
- * open while the job runs, so a job runs on one worker at a time and a crash (lost connection) puts it
- * back. `key` is unique: enqueueing the same work twice is a no-op. Times come from the injected clock.
- */
-export const jobs = pgTable(
-  'jobs',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: text('kind').notNull(),
-    key: text('key').notNull(),
-    payload: jsonb('payload').notNull().default({}),
-    /** queued (waiting or due), done, failed (gave up after max_attempts). */
-    status: text('status').notNull().default('queued'),
-    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    /** Null: retried for ever (settlement); else give up after this many failed runs (emails). */
-    maxAttempts: integer('max_attempts'),
-    lastError: text('last_error'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-  },
-  (t) => [
-    uniqueIndex('jobs_key_key').on(t.key),
-    index('jobs_due_idx')
-      .on(t.runAt)
-      .where(sql`${t.status} = 'queued'`),
-    check('jobs_status', sql`${t.status} in ('queued', 'done', 'failed')`),
-  ],
-);
+// ---------- settlement, notifications (decision 007; jobs: graphile-worker, decision 019) ----------
 
 /**
  * One settlement per project: the numbers frozen at the end (P, t, m, R, F and R's split), then the

@@ -1,60 +1,108 @@
-// Background work inside the app process (decision 007), on any number of instances at once:
-//   - the lifecycle tick: period boundaries, reminders, the end of projects (lifecycle.ts);
-//   - the queue's jobs: 'settle' (modules/settlement) and 'email' (modules/notifications/outbox.ts);
-//   - a sweep that re-queues settlement work that lost its job.
-// Every "is it due?" decision uses the injected Clock. `runDue()` does everything due now and returns;
-// tests call it after moving their clock. `start()` runs it on a timer (main.ts; never under tests).
+// Background work on graphile-worker (decision 019), in the app process of every instance with JOBS on
+// (the default); JOBS=0 instances run no worker and no crontab. The tasks are listed in tasks.ts.
+//   - start(): graphile-worker's runner — the worker pool (jobs as soon as they are added, by LISTEN/
+//     NOTIFY) and the crontab (the recurring tasks) — until stop(). main.ts calls it; tests never need to.
+//   - runDue(): tests' deterministic drain — the clock-driven tasks once at the clock's now, then every
+//     queued job with graphile-worker's runOnce, round after round until nothing is left.
+// Jobs are locked by a column, not by an open transaction: no job holds a transaction while it waits on
+// the payment provider or SMTP. A job whose worker died stays locked until graphile-worker's stale-lock
+// scan frees it (4 hours), then runs again; every handler is idempotent.
+import EventEmitter from 'node:events';
 import type { FastifyInstance } from 'fastify';
+import {
+  Logger,
+  parseCronItems,
+  run,
+  runOnce,
+  type LogFunctionFactory,
+  type Runner,
+  type RunnerOptions,
+  type WorkerEvents,
+} from 'graphile-worker';
 import type { Mailer } from '../adapters/email/mailer.ts';
 import type { PaymentProvider } from '../adapters/payments/provider.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { EMAIL_JOB, emailJobHandler } from '../modules/notifications/outbox.ts';
+import { refreshAllDueProjectCounters } from '../modules/projects/counters.ts';
 import {
-  SETTLE_JOB,
   createSettlementService,
   type SettlementFaults,
   type SettlementService,
 } from '../modules/settlement/service.ts';
 import { createLifecycle } from './lifecycle.ts';
-import { createJobQueue } from './queue.ts';
-
-/** How often the in-process worker looks for due work. */
-export const JOBS_POLL_MS = 15_000;
-const PRUNE_EVERY_MS = 3_600_000;
-const KEEP_FINISHED_MS = 14 * 24 * 3_600_000;
+import { CRONTAB, taskHandlers, taskList, type TaskName } from './tasks.ts';
 
 type Log = {
+  debug?: (obj: object, msg: string) => void;
   info: (obj: object, msg: string) => void;
   warn: (obj: object, msg: string) => void;
   error: (obj: object, msg: string) => void;
 };
 
-export type RunSummary = { ticks: number; jobs: number; swept: number };
+export type RunSummary = {
+  /** Projects the lifecycle tick looked at. */
+  ticks: number;
+  /** Settlements whose due work was queued (or found queued already). */
+  swept: number;
+  /** Jobs run, in all. */
+  jobs: number;
+  /** Jobs run, by task. */
+  ran: Partial<Record<TaskName, number>>;
+};
 
 export type JobsModule = {
-  /** Everything due at the clock's now: ticks, sweep, then queued jobs until none is due. */
-  runDue: () => Promise<RunSummary>;
-  /** Run `runDue` every JOBS_POLL_MS until `stop`. */
-  start: () => void;
-  /** Stop the timer and wait for the run in progress. */
+  /** Whether this instance runs jobs (JOBS). */
+  readonly enabled: boolean;
+  /** Start the worker pool and the crontab (nothing when JOBS=0). Resolves once both are running. */
+  start: (opts?: { crontab?: boolean }) => Promise<void>;
+  /** Stop taking jobs and wait for the running ones. */
   stop: () => Promise<void>;
+  /** Everything due at the clock's now, then every queued job, until nothing is left (tests). */
+  runDue: () => Promise<RunSummary>;
+  /** Every queued job, until none is left (tests: emails after a request). */
+  drain: () => Promise<RunSummary>;
+  /** graphile-worker's events (job:success, resetLocked:success, …) of this instance. */
+  events: WorkerEvents;
   settlement: SettlementService;
 };
+
+/** graphile-worker's log lines into ours. Only ids and task names: a payload can hold a reset link. */
+export function workerLogger(log: Log): Logger {
+  const factory: LogFunctionFactory = (scope) => (level, message, meta) => {
+    const m = (meta ?? {}) as { error?: unknown; job?: { id?: string; attempts?: number } };
+    const fields = {
+      task: scope.taskIdentifier,
+      jobId: scope.jobId ?? m.job?.id,
+      ...(m.job?.attempts !== undefined ? { attempts: m.job.attempts } : {}),
+      ...(m.error !== undefined ? { err: m.error } : {}),
+    };
+    // Job failures carry the stack in `err`; the message's own copy of it is dropped.
+    const text = message.split('\n')[0] ?? message;
+    if (level === 'error') log.error(fields, text);
+    else if (level === 'warning') log.warn(fields, text);
+    else log.debug?.(fields, text);
+  };
+  return new Logger(factory);
+}
 
 export function createJobs(deps: {
   db: Db;
   clock: Clock;
   log: Log;
-  mailer: Mailer;
+  mailer: Pick<Mailer, 'deliver'>;
   provider: PaymentProvider;
   baseUrl: string;
-  /** Jobs run side by side per runDue (each holds a connection while it runs). */
+  /** JOBS: false runs no worker and no crontab in this instance. */
+  enabled?: boolean;
+  /** Re-applies payments the provider took that we have not applied (the payments module's). */
+  reconcile?: () => Promise<unknown>;
+  /** Jobs run side by side by start() (each may hold a pool connection while it runs). */
   concurrency?: number;
+  /** How often the runner looks for jobs whose worker died (graphile-worker's default: 8-10 min). */
+  resetLockedIntervalMs?: number;
   faults?: SettlementFaults;
 }): JobsModule {
   const { db, clock, log } = deps;
-  const concurrency = deps.concurrency ?? 2;
   const settlement = createSettlementService({
     db,
     provider: deps.provider,
@@ -63,69 +111,96 @@ export function createJobs(deps: {
     baseUrl: deps.baseUrl,
     ...(deps.faults ? { faults: deps.faults } : {}),
   });
-  const queue = createJobQueue({
-    pool: db.$client,
-    clock,
-    log,
-    handlers: {
-      [SETTLE_JOB]: (job) => settlement.run(String(job.payload.projectId)),
-      [EMAIL_JOB]: emailJobHandler(deps.mailer),
-    },
-  });
   const lifecycle = createLifecycle({ db, clock, log, baseUrl: deps.baseUrl });
-  let lastPrune = -Infinity;
+  const handlers = taskHandlers({
+    mailer: deps.mailer,
+    settle: settlement.run,
+    checkRefund: settlement.checkRefund,
+    tickLifecycle: lifecycle.tickDue,
+    queueDueSettlements: lifecycle.queueDueSettlements,
+    refreshCounters: () => refreshAllDueProjectCounters(db, clock.now()),
+    reconcilePayments: deps.reconcile ?? (async () => undefined),
+  });
+  const events: WorkerEvents = new EventEmitter();
+  const logger = workerLogger(log);
+  const interval = deps.resetLockedIntervalMs;
+  // One options object for every call: graphile-worker caches what it compiles from it.
+  const shared = {
+    pgPool: db.$client,
+    logger,
+    events,
+    // Due times of graphile-worker's own (polling, crontab, stale locks) follow Node's clock, the one
+    // systemClock reads, rather than the database server's.
+    useNodeTime: true,
+    // main.ts owns SIGINT/SIGTERM: it stops the jobs when the app closes.
+    noHandleSignals: true,
+    ...(interval ? { minResetLockedInterval: interval, maxResetLockedInterval: interval } : {}),
+  } satisfies RunnerOptions;
+
+  let counting: Partial<Record<TaskName, number>> | undefined;
+  const tasks = taskList(handlers, (name) => {
+    if (counting) counting[name] = (counting[name] ?? 0) + 1;
+  });
+
+  async function drain(): Promise<RunSummary> {
+    const ran: Partial<Record<TaskName, number>> = {};
+    const previous = counting;
+    counting = ran;
+    try {
+      await runOnce(shared, tasks);
+    } finally {
+      counting = previous;
+    }
+    const jobs = Object.values(ran).reduce((a, b) => a + b, 0);
+    return { ticks: 0, swept: 0, jobs, ran };
+  }
 
   async function runDue(): Promise<RunSummary> {
-    const summary: RunSummary = { ticks: 0, jobs: 0, swept: 0 };
-    // Jobs can make more work due now (a settlement queues its email): go round until all is quiet.
+    const summary: RunSummary = { ticks: 0, swept: 0, jobs: 0, ran: {} };
+    // A job can make more work due now (a settlement queues its email): round until all is quiet.
     for (let round = 0; round < 20; round += 1) {
       const ticks = await lifecycle.tickDue();
-      const swept = await lifecycle.sweep();
-      let ran = 0;
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          while ((await queue.runNext()) === 'ran') ran += 1;
-        }),
-      );
+      const swept = await lifecycle.queueDueSettlements();
+      await refreshAllDueProjectCounters(db, clock.now());
+      const drained = await drain();
       summary.ticks += ticks;
       summary.swept += swept;
-      summary.jobs += ran;
-      if (ticks === 0 && ran === 0) break;
-    }
-    const now = clock.now().getTime();
-    if (now - lastPrune >= PRUNE_EVERY_MS) {
-      lastPrune = now;
-      await queue.prune(new Date(now - KEEP_FINISHED_MS));
+      summary.jobs += drained.jobs;
+      for (const [name, n] of Object.entries(drained.ran) as [TaskName, number][])
+        summary.ran[name] = (summary.ran[name] ?? 0) + n;
+      if (ticks === 0 && drained.jobs === 0) break;
     }
     return summary;
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = true;
-  const loop = () => {
-    running = runDue()
-      .catch((err: unknown) => log.error({ err }, 'background jobs failed; trying again shortly'))
-      .finally(() => {
-        if (!stopped) {
-          timer = setTimeout(loop, JOBS_POLL_MS);
-          timer.unref();
-        }
-      });
-  };
+  let runner: Runner | undefined;
+  const enabled = deps.enabled ?? true;
 
   return {
-    runDue,
+    enabled,
+    events,
     settlement,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      loop();
+    runDue,
+    drain,
+    async start(opts = {}) {
+      if (!enabled || runner) return;
+      const crontab = opts.crontab ?? true;
+      const listening = new Promise<void>((resolve) => events.once('pool:listen:success', () => resolve()));
+      const cronStarted = crontab
+        ? new Promise<void>((resolve) => events.once('cron:started', () => resolve()))
+        : Promise.resolve();
+      runner = await run(
+        { ...shared, concurrency: deps.concurrency ?? 2 },
+        tasks,
+        crontab ? parseCronItems(CRONTAB) : [],
+      );
+      runner.promise.catch((err: unknown) => log.error({ err }, 'background jobs stopped on an error'));
+      await Promise.all([listening, cronStarted]);
     },
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      const r = runner;
+      runner = undefined;
+      if (r) await r.stop();
     },
   };
 }
@@ -133,9 +208,14 @@ export function createJobs(deps: {
 /** Wire the jobs into the app as `app.jobs`; they stop when the app closes. */
 export function registerJobs(
   app: FastifyInstance,
-  deps: Omit<Parameters<typeof createJobs>[0], 'log' | 'provider'>,
+  deps: Omit<Parameters<typeof createJobs>[0], 'log' | 'provider' | 'reconcile'>,
 ): JobsModule {
-  const jobs = createJobs({ ...deps, log: app.log, provider: app.payments.provider });
+  const jobs = createJobs({
+    ...deps,
+    log: app.log,
+    provider: app.payments.provider,
+    reconcile: () => app.payments.reconcile(),
+  });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
     await jobs.stop();

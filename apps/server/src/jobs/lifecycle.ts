@@ -6,8 +6,8 @@
 //   - keeps next_checkin_date right (the shared rules' nextCheckIn);
 //   - sends the due-day and the overdue reminder of the current period, once each (notifications row,
 //     unique per project/period/kind), when the owner has reminders on; the email is queued as a job;
-//   - after the end: project_status 'completed', no next check-in, and the 'settle' job queued for
-//     end + grace;
+//   - after the end: project_status 'completed', no next check-in (settlement_due queues the 'settle'
+//     job once end + grace has passed);
 //   - sets the next tick.
 import crypto from 'node:crypto';
 import {
@@ -32,12 +32,11 @@ import type { Db } from '../db/client.ts';
 import { notifications, projects, users } from '../db/schema.ts';
 import type { Tx } from '../modules/ledger/ledger.ts';
 import { reminderEmail, type ReminderKind } from '../modules/notifications/emails.ts';
-import { queueEmail } from '../modules/notifications/outbox.ts';
 import { UNSUBSCRIBE_PATH } from '../modules/notifications/routes.ts';
 import { checkInsByProject } from '../modules/projects/counters.ts';
-import { SETTLE_JOB, settleJobKey } from '../modules/settlement/service.ts';
+import { checkRefundJobKey, settleJobKey } from '../modules/settlement/service.ts';
 import { SETTLEMENT_GRACE_MS } from '../modules/settlement/rules.ts';
-import { enqueue } from './queue.ts';
+import { MAX_ATTEMPTS, queueEmail } from './tasks.ts';
 
 /** Reminders go out at or after this hour, local time in the owner's zone. */
 export const REMINDER_HOUR = 9;
@@ -134,7 +133,6 @@ export function createLifecycle(deps: { db: Db; clock: Clock; log: Log; baseUrl:
         url: `${deps.baseUrl}/project/${project.id}`,
         unsubscribeUrl: `${deps.baseUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`,
       }),
-      now,
     );
   }
 
@@ -154,12 +152,6 @@ export function createLifecycle(deps: { db: Db; clock: Clock; log: Log; baseUrl:
     });
     const t = now.getTime();
     if (t > schedule.endsAt.getTime()) {
-      await enqueue(tx, {
-        kind: SETTLE_JOB,
-        key: settleJobKey(project.id),
-        payload: { projectId: project.id },
-        runAt: new Date(Math.max(t, schedule.endsAt.getTime() + SETTLEMENT_GRACE_MS)),
-      });
       await tx
         .update(projects)
         .set({
@@ -267,42 +259,45 @@ export function createLifecycle(deps: { db: Db; clock: Clock; log: Log; baseUrl:
   }
 
   /**
-   * The safety net: a settlement with work left (a refund to retry, a payout owed) or an ended project
-   * without a settlement gets its 'settle' job back if it has none queued (e.g. it was pruned).
+   * settlement_due: the settle job of every ended project whose grace has passed and that has no
+   * settlement yet, and of every settlement with work due by the clock (a refund to make or retry, a
+   * payout owed); the check_refund job of every refund the provider left pending whose next look is due.
+   * Their job keys make this a no-op for work already queued or running. Returns how many it looked at.
    */
-  async function sweep(): Promise<number> {
+  async function queueDueSettlements(): Promise<number> {
     const now = clock.now();
     const graceCutoff = new Date(now.getTime() - SETTLEMENT_GRACE_MS);
-    const { rows } = await db.execute<{ id: string; run_at: Date }>(sql`
-      select s.project_id as id,
-             least(case when s.state in ('pending', 'refunding', 'failed') then coalesce(s.next_attempt_at, ${now}) end,
-                   case when s.payout_status = 'pending' then coalesce(s.payout_next_attempt_at, ${now}) end) as run_at
-        from settlements s
-       where (s.state in ('pending', 'refunding', 'failed') or s.payout_status = 'pending')
-         and not exists (select 1 from jobs j where j.key = 'settle:' || s.project_id and j.status = 'queued')
-      union all
-      select p.id, ${now} as run_at
-        from projects p
-       where p.project_status <> 'settled' and p.end_date <= ${graceCutoff}
-         and not exists (select 1 from settlements s where s.project_id = p.id)
-         and not exists (select 1 from jobs j where j.key = 'settle:' || p.id and j.status = 'queued')
-         and p.next_tick_at = 'infinity'
-       limit 500`);
-    let queued = 0;
-    for (const row of rows) {
-      const ok = await enqueue(db, {
-        kind: SETTLE_JOB,
-        key: settleJobKey(row.id),
-        payload: { projectId: row.id },
-        runAt: new Date(row.run_at),
-        requeue: true,
-      });
-      if (ok) queued += 1;
-    }
-    return queued;
+    const { rows } = await db.execute<{ n: number }>(sql`
+      with due as (
+        select s.project_id as id, 'settle' as task
+          from settlements s
+         where s.state in ('pending', 'refunding')
+            or (s.state = 'failed' and coalesce(s.next_attempt_at, ${now}) <= ${now})
+            or (s.payout_status = 'pending' and coalesce(s.payout_next_attempt_at, ${now}) <= ${now})
+        union all
+        select s.project_id, 'check_refund'
+          from settlements s
+         where s.state in ('refunded', 'payout_pending') and s.refund_id is not null
+           and s.refunded_at is null and coalesce(s.next_attempt_at, ${now}) <= ${now}
+        union all
+        select p.id, 'settle'
+          from projects p
+         where p.project_status <> 'settled' and p.end_date <= ${graceCutoff}
+           and p.next_tick_at = 'infinity'
+           and not exists (select 1 from settlements s where s.project_id = p.id)
+      )
+      select count(graphile_worker.add_job(
+               identifier => due.task,
+               payload => json_build_object('projectId', due.id),
+               max_attempts => ${MAX_ATTEMPTS.settle}::int,
+               job_key => case due.task when 'settle' then ${settleJobKey('')} else ${checkRefundJobKey('')} end
+                          || due.id,
+               job_key_mode => 'unsafe_dedupe'))::int as n
+        from due`);
+    return rows[0]?.n ?? 0;
   }
 
-  return { tickDue, sweep };
+  return { tickDue, queueDueSettlements };
 }
 
 export type Lifecycle = ReturnType<typeof createLifecycle>;

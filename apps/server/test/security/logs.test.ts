@@ -46,7 +46,7 @@ async function waitForMail(count: number) {
   const deadline = Date.now() + 10_000;
   while (readOutbox(t.config.mail.outboxDir).length < count) {
     if (Date.now() > deadline) throw new Error(`expected ${count} emails`);
-    await t.mailer.drain();
+    await t.app.jobs.drain();
     await new Promise((resolve) => setImmediate(resolve));
   }
 }

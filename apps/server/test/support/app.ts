@@ -68,7 +68,6 @@ export async function createTestApp(
     dataDir,
     close: async () => {
       await app.close();
-      await mailer.drain();
       mailer.close();
       if (!opts.database) await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -3,7 +3,6 @@
 // 4242 test card through the app's payment service and simulated provider, on the database at
 // KEPT_WORKER_DB_URL. With KEPT_WORKER_CRASH=after-charge it SIGKILLs itself right after the processor
 // charged the card, before anything is booked — as a crash or an OOM kill would.
-import { createMailer } from '../../src/adapters/email/mailer.ts';
 import { createSimulatedProvider } from '../../src/adapters/payments/simulated.ts';
 import { connectDatabase } from '../../src/db/client.ts';
 import { createPaymentEvents } from '../../src/modules/payments/events.ts';
@@ -11,12 +10,11 @@ import { createPaymentService } from '../../src/modules/payments/service.ts';
 
 const url = process.env.KEPT_WORKER_DB_URL;
 const now = process.env.KEPT_WORKER_NOW;
-const outboxDir = process.env.KEPT_WORKER_OUTBOX;
 const paymentId = process.env.KEPT_WORKER_PAYMENT_ID;
 const clientSecret = process.env.KEPT_WORKER_CLIENT_SECRET;
-if (!url || !now || !outboxDir || !paymentId || !clientSecret)
+if (!url || !now || !paymentId || !clientSecret)
   throw new Error(
-    'KEPT_WORKER_DB_URL, KEPT_WORKER_NOW, KEPT_WORKER_OUTBOX, KEPT_WORKER_PAYMENT_ID and KEPT_WORKER_CLIENT_SECRET are required',
+    'KEPT_WORKER_DB_URL, KEPT_WORKER_NOW, KEPT_WORKER_PAYMENT_ID and KEPT_WORKER_CLIENT_SECRET are required',
   );
 
 const log = {
@@ -26,9 +24,8 @@ const log = {
 };
 const clock = { now: () => new Date(now) };
 const database = connectDatabase(url, 4);
-const mailer = createMailer({ from: 'Kept <no-reply@kept.local>', outboxDir, log });
 const provider = createSimulatedProvider(database.db);
-const events = createPaymentEvents({ db: database.db, mailer, clock, baseUrl: 'http://localhost:3000', log });
+const events = createPaymentEvents({ db: database.db, clock, baseUrl: 'http://localhost:3000', log });
 const service = createPaymentService({
   db: database.db,
   provider,
@@ -51,6 +48,4 @@ const status = await service.confirmSimulated({
   card: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' },
 });
 process.stdout.write(`finished: ${JSON.stringify(status)}\n`);
-await mailer.drain();
-mailer.close();
 await database.close();

@@ -1,5 +1,12 @@
-// Driving background work in tests: move the injected clock, then run what is due (app.jobs.runDue).
+// Driving background work in tests: move the injected clock, then run what is due (app.jobs.runDue);
+// app.jobs.drain() runs what is queued (emails after a request).
 import type { FastifyInstance } from 'fastify';
+import type { Mailer } from '../../src/adapters/email/mailer.ts';
+import { createSimulatedProvider } from '../../src/adapters/payments/simulated.ts';
+import type { Clock } from '../../src/clock.ts';
+import type { Database } from '../../src/db/client.ts';
+import { createJobs } from '../../src/jobs/index.ts';
+import type { TaskName } from '../../src/jobs/tasks.ts';
 import type { TestApp } from './app.ts';
 import { readOutbox, type Mail } from './mail.ts';
 import { subjectOf } from './mime.ts';
@@ -25,9 +32,9 @@ export async function walkClock(
 
 export type SentMail = Mail & { subjectText: string };
 
-/** Every message delivered so far (queued sends drained first), with decoded subjects. */
+/** Every message delivered so far (queued jobs run first), with decoded subjects. */
 export async function sentMail(t: TestApp): Promise<SentMail[]> {
-  await t.mailer.drain();
+  await t.app.jobs.drain();
   return readOutbox(t.config.mail.outboxDir).map((m) => ({ ...m, subjectText: subjectOf(m) }));
 }
 
@@ -48,4 +55,43 @@ export function htmlOf(mail: Mail): string {
       'latin1',
     ).toString('utf8');
   return body;
+}
+
+/**
+ * A job whose worker process was killed stays locked by that worker; graphile-worker frees jobs locked
+ * longer than 4 hours (its stale-lock scan, in every running worker) and runs them again. This lets 4
+ * hours pass for the locks held now, then starts a worker (as main.ts does, without the crontab) that
+ * scans at once, and waits until it has run `task` once.
+ */
+export async function recoverAfterDeadWorker(
+  database: Database,
+  deps: { clock: Clock; mailer: Mailer; task: TaskName },
+): Promise<void> {
+  await database.pool.query(
+    `update graphile_worker._private_jobs set locked_at = locked_at - interval '4 hours 1 minute'
+      where locked_at is not null`,
+  );
+  const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+  const worker = createJobs({
+    db: database.db,
+    clock: deps.clock,
+    log: quiet,
+    mailer: deps.mailer,
+    provider: createSimulatedProvider(database.db),
+    baseUrl: 'http://localhost:3000',
+    resetLockedIntervalMs: 10,
+  });
+  const ran = new Promise<void>((resolve, reject) => {
+    worker.events.on('job:complete', ({ job, error }) => {
+      if (job.task_identifier !== deps.task) return;
+      if (error) reject(error instanceof Error ? error : new Error(String(error)));
+      else resolve();
+    });
+  });
+  await worker.start({ crontab: false });
+  try {
+    await ran;
+  } finally {
+    await worker.stop();
+  }
 }

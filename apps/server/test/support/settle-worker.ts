@@ -38,6 +38,5 @@ const jobs = createJobs({
 });
 const summary = await jobs.runDue();
 process.stdout.write(`finished: ${JSON.stringify(summary)}\n`);
-await mailer.drain();
 mailer.close();
 await database.close();

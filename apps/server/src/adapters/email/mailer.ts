@@ -2,7 +2,8 @@
 // - outbox (default): each message is written as an .eml file in DATA_DIR/outbox, and one log line names
 //   its recipient, subject and file (never its links: a reset link is a live credential; open the file);
 // - SMTP (SMTP_URL): sent through nodemailer.
-// Every message has a plain-text and an HTML part. `send` never blocks a response: it queues and returns.
+// Every message has a plain-text and an HTML part. Nothing sends mail from a request: every email is a
+// 'send_email' job (jobs/tasks.ts), queued in the transaction that causes it, which calls `deliver`.
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -13,12 +14,8 @@ export type EmailMessage = { to: string; subject: string; text: string; html: st
 type Log = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
 export type Mailer = {
-  /** Queue a message; resolves at once. Failures are logged, never thrown at the caller. */
-  send: (message: EmailMessage) => void;
-  /** Deliver now and wait (for jobs that must know the outcome). */
+  /** Deliver now and wait; throws when the transport refuses (the job then tries again later). */
   deliver: (message: EmailMessage) => Promise<void>;
-  /** Wait until every queued message has been handed to its transport. */
-  drain: () => Promise<void>;
   close: () => void;
 };
 
@@ -31,7 +28,6 @@ export function createMailer(opts: {
   const transport: Transporter = opts.smtpUrl
     ? nodemailer.createTransport(opts.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  const pending = new Set<Promise<void>>();
   // The outbox folder is made on the first message, and again only if it has gone since.
   let outboxMade = false;
   const writeToOutbox = async (file: string, data: Buffer) => {
@@ -71,17 +67,5 @@ export function createMailer(opts: {
     }
   };
 
-  return {
-    send(message) {
-      const p = deliver(message)
-        .catch((err: unknown) => opts.log.error({ err, subject: message.subject }, 'email could not be sent'))
-        .finally(() => pending.delete(p));
-      pending.add(p);
-    },
-    deliver,
-    async drain() {
-      while (pending.size > 0) await Promise.all([...pending]);
-    },
-    close: () => transport.close(),
-  };
+  return { deliver, close: () => transport.close() };
 }

@@ -9,8 +9,8 @@ import type { Db } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema.ts';
 
 export type AuthHooks = {
-  sendResetPassword: (data: { email: string; username: string | null; token: string }) => void;
-  onExistingUserSignUp: (data: { email: string; username: string | null }) => void;
+  sendResetPassword: (data: { email: string; username: string | null; token: string }) => Promise<void>;
+  onExistingUserSignUp: (data: { email: string; username: string | null }) => Promise<void>;
 };
 
 export function createAuth(opts: { db: Db; baseUrl: string; secret: string; hooks: AuthHooks }) {
@@ -48,10 +48,10 @@ export function createAuth(opts: { db: Db; baseUrl: string; secret: string; hook
         await endResetLinks(opts.db, user.id);
       },
       sendResetPassword: async ({ user, token }) => {
-        opts.hooks.sendResetPassword({ email: user.email, username: usernameOf(user), token });
+        await opts.hooks.sendResetPassword({ email: user.email, username: usernameOf(user), token });
       },
       onExistingUserSignUp: async ({ user }) => {
-        opts.hooks.onExistingUserSignUp({ email: user.email, username: usernameOf(user) });
+        await opts.hooks.onExistingUserSignUp({ email: user.email, username: usernameOf(user) });
       },
     },
     hooks: {

@@ -7,12 +7,9 @@ import { CategoryQuerySchema, ProjectSearchQuerySchema } from '@kept/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { refreshAllDueProjectCounters } from '../projects/counters.ts';
 import { createBrowseService, type Answer } from './service.ts';
 
 const CATEGORY_NOT_FOUND = 'Category not found';
-/** How often the counters of projects whose period closed are brought up to date. */
-const COUNTER_SWEEP_MS = 60_000;
 
 function wantsFresh(request: FastifyRequest): boolean {
   const header = request.headers['cache-control'];
@@ -34,7 +31,7 @@ export const browseRoutes =
   (
     db: Db,
     clock: Clock,
-    opts: { counterSweepMs?: number; queryConcurrency?: number } = {},
+    opts: { queryConcurrency?: number } = {},
   ): FastifyPluginAsyncZod =>
   async (app) => {
     const browse = createBrowseService({ db, clock, queryConcurrency: opts.queryConcurrency });
@@ -76,24 +73,4 @@ export const browseRoutes =
         return send(request, reply, answer);
       },
     );
-
-    // The periodic sweep that keeps missed-check-in counters current as periods close.
-    const every = opts.counterSweepMs ?? COUNTER_SWEEP_MS;
-    let timer: NodeJS.Timeout | undefined;
-    let running = false;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        void refreshAllDueProjectCounters(db, clock.now())
-          .catch((err: unknown) => app.log.warn({ err }, 'counter sweep failed'))
-          .finally(() => {
-            running = false;
-          });
-      }, every);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-    });
   };

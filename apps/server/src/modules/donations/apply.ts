@@ -26,7 +26,12 @@ export type DonationMetadata = {
 export async function applyDonation(
   tx: Tx,
   input: { payment: PaymentRow; baseUrl: string },
-): Promise<{ donationId: string; projectId: string; emails: EmailMessage[] }> {
+): Promise<{
+  donationId: string;
+  projectId: string;
+  /** The donor's receipt and the owner's note, when there is an address to send them to. */
+  emails: { receipt?: EmailMessage; note?: EmailMessage };
+}> {
   const { payment } = input;
   const meta = payment.metadata as DonationMetadata;
   const projectId = payment.projectId;
@@ -83,22 +88,19 @@ export async function applyDonation(
   const refundableCents = await syncRefundable(tx, projectId);
 
   const url = `${input.baseUrl}/project/${projectId}`;
-  const emails: EmailMessage[] = [];
+  const emails: { receipt?: EmailMessage; note?: EmailMessage } = {};
   if (donorEmail) {
-    emails.push(
-      donationReceiptEmail({
+    emails.receipt = donationReceiptEmail({
         to: donorEmail,
         donorName,
         title: project.title,
         amountCents: payment.amountCents,
         creatorCents: split.creatorCents,
         url,
-      }),
-    );
+      });
   }
   if (project.ownerEmail) {
-    emails.push(
-      donationReceivedEmail({
+    emails.note = donationReceivedEmail({
         to: project.ownerEmail,
         username: project.ownerUsername,
         donor: donorAnonymous ? null : donorName,
@@ -108,8 +110,7 @@ export async function applyDonation(
         refundableCents,
         late,
         url,
-      }),
-    );
+      });
   }
   return { donationId: meta.donationId, projectId, emails };
 }

@@ -3,14 +3,14 @@
 //   1. record the event id in processed_events (already there → stop: a redelivery);
 //   2. lock the payments row (already succeeded → stop: another event got there first);
 //   3. check the provider's amount and currency against our row (mismatch → nothing is credited);
-//   4. apply the effects (deposit → project + ledger; donation → donation row + ledger) and mark it.
-// Emails go out only after the commit.
+//   4. apply the effects (deposit → project + ledger; donation → donation row + ledger) and mark it;
+//      their emails are queued as jobs in the same transaction (sent only if it commits).
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import type { EmailMessage, Mailer } from '../../adapters/email/mailer.ts';
 import type { ProviderIntent, ProviderName } from '../../adapters/payments/provider.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { payments, processedEvents } from '../../db/schema.ts';
+import { queueEmail } from '../../jobs/tasks.ts';
 import { applyDonation } from '../donations/apply.ts';
 import type { Tx } from '../ledger/ledger.ts';
 import { createProjectFromDeposit } from '../projects/create-from-deposit.ts';
@@ -57,7 +57,6 @@ export const FAILED_PAYMENT_MESSAGE = 'An error occurred while processing your p
 
 export function createPaymentEvents(deps: {
   db: Db;
-  mailer: Mailer;
   clock: Clock;
   baseUrl: string;
   log: Log;
@@ -118,7 +117,6 @@ export function createPaymentEvents(deps: {
       );
       return { outcome: 'not_succeeded', ...none };
     }
-    const emails: EmailMessage[] = [];
     let result: ApplyResult;
     try {
       result = await db.transaction(async (tx): Promise<ApplyResult> => {
@@ -148,11 +146,12 @@ export function createPaymentEvents(deps: {
             log,
           });
           projectId = made.projectId;
-          if (made.welcome) emails.push(made.welcome);
+          if (made.welcome) await queueEmail(tx, `welcome:${payment.id}`, made.welcome);
         } else {
           const made = await applyDonation(tx, { payment: applying, baseUrl: deps.baseUrl });
           projectId = made.projectId;
-          emails.push(...made.emails);
+          for (const [name, email] of Object.entries(made.emails))
+            await queueEmail(tx, `donation-${name}:${payment.id}`, email);
         }
         await tx
           .update(payments)
@@ -181,7 +180,6 @@ export function createPaymentEvents(deps: {
         .where(eq(payments.id, err.paymentId));
       return { outcome: 'mismatch', paymentId: err.paymentId, projectId: null };
     }
-    for (const email of emails) deps.mailer.send(email);
     if (result.outcome === 'applied') log.info({ ...result, eventId: event.eventId }, 'payment applied');
     return result;
   }

@@ -1,7 +1,6 @@
 // Money in: wires the payment provider, the event path, payments, donations and the newsletter into
-// the app, and runs reconciliation in the background (not under tests, which call it directly).
+// the app. Reconciliation is the jobs' 'reconcile_payments' task (jobs/tasks.ts).
 import type { FastifyInstance } from 'fastify';
-import type { Mailer } from '../../adapters/email/mailer.ts';
 import { createPaymentProvider, type ConfiguredProvider } from '../../adapters/payments/index.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
@@ -17,8 +16,6 @@ import { createPaymentEvents, type PaymentEvents } from './events.ts';
 import { paymentRoutes, stripeWebhookRoutes } from './routes.ts';
 import { createPaymentService, type PaymentService } from './service.ts';
 
-const RECONCILE_EVERY_MS = 5 * 60_000;
-
 export type PaymentsModule = {
   provider: ConfiguredProvider;
   events: PaymentEvents;
@@ -31,19 +28,18 @@ export async function registerPayments(
   deps: {
     config: Config;
     db: Db;
-    mailer: Mailer;
     clock: Clock;
     limiter: RateLimiter;
     /** The app's secret: visitor keys are HMACs under it. */
     secret: string;
   },
 ): Promise<PaymentsModule> {
-  const { config, db, mailer, clock, limiter } = deps;
+  const { config, db, clock, limiter } = deps;
   const provider = createPaymentProvider(config.payments, db);
-  const events = createPaymentEvents({ db, mailer, clock, baseUrl: config.baseUrl, log: app.log });
+  const events = createPaymentEvents({ db, clock, baseUrl: config.baseUrl, log: app.log });
   const service = createPaymentService({ db, provider, events, clock, log: app.log });
   const donations = createDonationService({ db, payments: service, clock });
-  const newsletter = createNewsletterService({ db, mailer, baseUrl: config.baseUrl });
+  const newsletter = createNewsletterService({ db, baseUrl: config.baseUrl });
 
   const cardTesting = createCardTestingGuard({ db, limiter, secret: deps.secret });
 
@@ -56,23 +52,6 @@ export async function registerPayments(
   }
   await app.register(donationRoutes({ donations, limiter, cardTesting }));
   await app.register(newsletterRoutes({ newsletter, limiter, baseUrl: config.baseUrl }));
-
-  if (config.env !== 'test') {
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> = Promise.resolve();
-    const run = () => {
-      running = service.reconcile().catch((err: unknown) => app.log.error({ err }, 'reconciliation failed'));
-    };
-    app.addHook('onReady', async () => {
-      run();
-      timer = setInterval(run, RECONCILE_EVERY_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
-  }
 
   const module: PaymentsModule = { provider, events, reconcile: service.reconcile };
   app.decorate('payments', module);

@@ -9,9 +9,12 @@
 //      A crash between the call and the booking leaves 'refunding'; the next run calls again with the
 //      same key, the provider answers with the same refund, and it is booked once. A failure is
 //      recorded ('failed', attempts, next_attempt_at) and tried again with backoff, for ever.
-//   4. a refund the provider answered 'pending' (Stripe, some cards) is looked at again (hourly, and at
-//      once when Stripe's refund webhook arrives) until it succeeds (refunded_at is set) or fails: then
-//      the money is back with us, booked back into the pool, and refunded again with a new key.
+//   4. a refund the provider answered 'pending' (Stripe, some cards) is looked at again by the
+//      'check_refund' job (hourly, and at once when Stripe's refund webhook arrives) until it succeeds
+//      (refunded_at is set) or fails: then the money is back with us, booked back into the pool, and
+//      refunded again with a new key.
+// No transaction is open while the provider is called. When each part is due again is kept on the
+// settlement row (next_attempt_at, payout_next_attempt_at); the 'settlement_due' task queues the jobs.
 // Ledger keys: settlement:{projectId}:forfeit | payout | payout-paid:{n} | refund[:{n}] (the refund's
 // provider key) | refund-returned:{refundId} | late:{paymentId}.
 import { checkInCounts, projectSchedule, refundCents, settle } from '@kept/domain';
@@ -20,10 +23,8 @@ import type { PaymentProvider, ProviderPayout, ProviderRefund } from '../../adap
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { notifications, projectCheckins, projects, settlements, users } from '../../db/schema.ts';
-import type { JobOutcome } from '../../jobs/queue.ts';
-import { enqueue, runNoLaterThan } from '../../jobs/queue.ts';
+import { enqueue, queueEmail } from '../../jobs/tasks.ts';
 import { ACCOUNTS, balanceOf, postTransaction, syncRefundable, type Tx } from '../ledger/ledger.ts';
-import { queueEmail } from '../notifications/outbox.ts';
 import { settlementEmail } from './emails.ts';
 import { REFUND_CHECK_MS, SETTLEMENT_GRACE_MS, payoutBackoffMs, refundBackoffMs } from './rules.ts';
 
@@ -41,8 +42,8 @@ export type SettlementFaults = {
   afterRefundCall?: () => Promise<void> | void;
 };
 
-export const SETTLE_JOB = 'settle';
 export const settleJobKey = (projectId: string) => `settle:${projectId}`;
+export const checkRefundJobKey = (projectId: string) => `check_refund:${projectId}`;
 export const ledgerKey = (projectId: string, what: string) => `settlement:${projectId}:${what}`;
 
 const REFUND_STATES = ['pending', 'refunding', 'failed'];
@@ -120,7 +121,6 @@ export function createSettlementService(deps: {
         forfeitCents: s.forfeitCents,
         url: `${deps.baseUrl}/project/${s.projectId}`,
       }),
-      now,
     );
   }
 
@@ -438,48 +438,25 @@ export function createSettlementService(deps: {
     });
   }
 
-  /** When the job must look again (a failed refund's next attempt, an unpaid payout), or void when done. */
-  async function nextRun(projectId: string): Promise<JobOutcome> {
-    const s = await read(projectId);
-    if (!s) return;
-    const now = clock.now();
-    const times: Date[] = [];
-    let note: string | undefined;
-    if (s.state === 'failed') {
-      times.push(s.nextAttemptAt ?? now);
-      note = `refund failed: ${s.lastError ?? ''}`;
-    } else if (s.state === 'pending' || s.state === 'refunding') {
-      times.push(now);
-    } else if (refundAwaited(s)) {
-      times.push(s.nextAttemptAt ?? now);
-      note = 'refund pending at the payment provider';
-    }
-    if (payoutOwed(s) > 0) {
-      times.push(s.payoutNextAttemptAt ?? now);
-      note ??= `payout pending: ${s.payoutNote ?? ''}`;
-    }
-    if (times.length === 0) return;
-    return { retryAt: new Date(Math.min(...times.map((d) => d.getTime()))), note };
-  }
-
   /** The 'settle' job: every step that is due, in order; safe to run any number of times. */
-  async function run(projectId: string): Promise<JobOutcome> {
+  async function run(projectId: string): Promise<void> {
     const frozen = await freeze(projectId);
-    if ('waitUntil' in frozen) return { retryAt: frozen.waitUntil, note: 'the project has not ended yet' };
+    if ('waitUntil' in frozen) return; // not ended yet: settlement_due queues it again after the grace
     await payoutStep(projectId);
     await refundStep(projectId);
-    await confirmRefundStep(projectId);
-    return nextRun(projectId);
   }
 
-  return { run, read };
+  /** The 'check_refund' job (step 4). */
+  const checkRefund = confirmRefundStep;
+
+  return { run, checkRefund, read };
 }
 
 export type SettlementService = ReturnType<typeof createSettlementService>;
 
 /**
  * The provider says a refund changed (Stripe's refund webhooks): look at it now rather than at the next
- * hourly check. The event's content is not trusted; the settle job asks the provider itself.
+ * hourly check. The event's content is not trusted; the check_refund job asks the provider itself.
  */
 export async function refundChanged(db: Db, refundId: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -489,15 +466,13 @@ export async function refundChanged(db: Db, refundId: string, now: Date): Promis
       .where(and(eq(settlements.refundId, refundId), isNull(settlements.refundedAt)))
       .returning({ projectId: settlements.projectId });
     if (!row) return false;
-    const key = settleJobKey(row.projectId);
-    const queued = await enqueue(tx, {
-      kind: SETTLE_JOB,
-      key,
-      payload: { projectId: row.projectId },
-      runAt: now,
-      requeue: true,
-    });
-    if (!queued) await runNoLaterThan(tx, key, now);
+    // Already queued or running: settlement_due queues it again, since next_attempt_at is now.
+    await enqueue(
+      tx,
+      'check_refund',
+      { projectId: row.projectId },
+      { jobKey: checkRefundJobKey(row.projectId) },
+    );
     return true;
   });
 }
