@@ -98,13 +98,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         queueEmail(
           db,
           secretKey('reset-password', token),
-          resetPasswordEmail(email, username, `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`),
+          resetPasswordEmail(
+            email,
+            username,
+            `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`,
+          ),
         ),
       onExistingUserSignUp: ({ email, username }) =>
         queueEmail(
           db,
           `existing-account:${crypto.randomUUID()}`,
-          existingAccountEmail(email, username, `${config.baseUrl}/login`, `${config.baseUrl}/forgot-password`),
+          existingAccountEmail(
+            email,
+            username,
+            `${config.baseUrl}/login`,
+            `${config.baseUrl}/forgot-password`,
+          ),
         ),
     },
   });

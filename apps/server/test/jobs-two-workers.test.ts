@@ -154,7 +154,9 @@ describe('two workers on one database', () => {
 
       // Every settle job ran to completion (none is left, none failed); each owner got one settlement
       // email per project.
-      expect((summaries[0].ran.settle ?? 0) + (summaries[1].ran.settle ?? 0)).toBeGreaterThanOrEqual(PROJECTS);
+      expect((summaries[0].ran.settle ?? 0) + (summaries[1].ran.settle ?? 0)).toBeGreaterThanOrEqual(
+        PROJECTS,
+      );
       expect(await q(`select count(*)::int as n from graphile_worker.jobs`)).toEqual([{ n: 0 }]);
       expect(await q(`select count(*)::int as n from notifications where kind = 'settlement'`)).toEqual([
         { n: PROJECTS },

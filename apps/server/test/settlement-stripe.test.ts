@@ -148,7 +148,9 @@ describe('settlement with Stripe', () => {
     expect(after!.payout_next_attempt_at.getTime()).toBeGreaterThan(clock.now().getTime());
     expect(refundRequests()).toHaveLength(2);
     // Its next try is on the settlement row; settlement_due queues the job again when it is due.
-    expect(await q(`select key from graphile_worker.jobs where key = $1`, [`settle:${projectId}`])).toEqual([]);
+    expect(await q(`select key from graphile_worker.jobs where key = $1`, [`settle:${projectId}`])).toEqual(
+      [],
+    );
     clock.set(after!.payout_next_attempt_at);
     expect((await t.app.jobs.runDue()).ran.settle).toBe(1);
     const [again] = await q<{ payout_attempts: number }>('select payout_attempts from settlements');

@@ -30,7 +30,7 @@ import {
   type SettlementService,
 } from '../modules/settlement/service.ts';
 import { createLifecycle } from './lifecycle.ts';
-import { CRONTAB, taskHandlers, taskList, type TaskName } from './tasks.ts';
+import { CRONTAB, enqueue, taskHandlers, taskList, type TaskName } from './tasks.ts';
 
 type Log = {
   debug?: (obj: object, msg: string) => void;
@@ -189,6 +189,9 @@ export function createJobs(deps: {
       const cronStarted = crontab
         ? new Promise<void>((resolve) => events.once('cron:started', () => resolve()))
         : Promise.resolve();
+      // A restarted instance reconciles at once: payments charged while it was down are applied
+      // without waiting for the crontab's next beat.
+      if (crontab) await enqueue(db, 'reconcile_payments', {}, { jobKey: 'reconcile_payments:start' });
       runner = await run(
         { ...shared, concurrency: deps.concurrency ?? 2 },
         tasks,

@@ -64,7 +64,11 @@ export const CRONTAB: CronItem[] = [
   ...item,
   identifier: item.task,
   // One waiting job per recurring task: a beat that finds the previous one still waiting replaces it.
-  options: { jobKey: `cron:${item.task}`, jobKeyMode: 'replace', maxAttempts: MAX_ATTEMPTS[item.task as TaskName] },
+  options: {
+    jobKey: `cron:${item.task}`,
+    jobKeyMode: 'replace',
+    maxAttempts: MAX_ATTEMPTS[item.task as TaskName],
+  },
 }));
 
 export type JobSpec = {

@@ -28,11 +28,7 @@ function send<T>(request: FastifyRequest, reply: FastifyReply, answer: Answer<T>
 }
 
 export const browseRoutes =
-  (
-    db: Db,
-    clock: Clock,
-    opts: { queryConcurrency?: number } = {},
-  ): FastifyPluginAsyncZod =>
+  (db: Db, clock: Clock, opts: { queryConcurrency?: number } = {}): FastifyPluginAsyncZod =>
   async (app) => {
     const browse = createBrowseService({ db, clock, queryConcurrency: opts.queryConcurrency });
 

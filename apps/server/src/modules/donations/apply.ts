@@ -91,26 +91,26 @@ export async function applyDonation(
   const emails: { receipt?: EmailMessage; note?: EmailMessage } = {};
   if (donorEmail) {
     emails.receipt = donationReceiptEmail({
-        to: donorEmail,
-        donorName,
-        title: project.title,
-        amountCents: payment.amountCents,
-        creatorCents: split.creatorCents,
-        url,
-      });
+      to: donorEmail,
+      donorName,
+      title: project.title,
+      amountCents: payment.amountCents,
+      creatorCents: split.creatorCents,
+      url,
+    });
   }
   if (project.ownerEmail) {
     emails.note = donationReceivedEmail({
-        to: project.ownerEmail,
-        username: project.ownerUsername,
-        donor: donorAnonymous ? null : donorName,
-        title: project.title,
-        amountCents: payment.amountCents,
-        creatorCents: split.creatorCents,
-        refundableCents,
-        late,
-        url,
-      });
+      to: project.ownerEmail,
+      username: project.ownerUsername,
+      donor: donorAnonymous ? null : donorName,
+      title: project.title,
+      amountCents: payment.amountCents,
+      creatorCents: split.creatorCents,
+      refundableCents,
+      late,
+      url,
+    });
   }
   return { donationId: meta.donationId, projectId, emails };
 }

@@ -55,12 +55,7 @@ class AmountMismatch extends Error {
 
 export const FAILED_PAYMENT_MESSAGE = 'An error occurred while processing your payment';
 
-export function createPaymentEvents(deps: {
-  db: Db;
-  clock: Clock;
-  baseUrl: string;
-  log: Log;
-}) {
+export function createPaymentEvents(deps: { db: Db; clock: Clock; baseUrl: string; log: Log }) {
   const { db, log } = deps;
 
   /** Our row for the provider's intent (by intent id; else by the paymentId we put in its metadata), locked. */
