@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UpdateTimezoneRequestSchema, UpdateUsernameRequestSchema } from '@kept/contract';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
 import { ACCOUNT_MESSAGES } from '../auth/service.ts';
 
 const TAKEN = () =>
-  new HttpError(409, 'conflict', ACCOUNT_MESSAGES.usernameTaken, {
+  new DomainError('conflict', ACCOUNT_MESSAGES.usernameTaken, {
     username: ACCOUNT_MESSAGES.usernameTaken,
   });
 
@@ -20,7 +20,7 @@ export const settingsRoutes =
         .select({ username: users.username, timezone: users.timezone })
         .from(users)
         .where(eq(users.id, userId));
-      if (!row) throw new HttpError(404, 'not_found', 'User not found');
+      if (!row) throw new DomainError('not_found', 'User not found');
       return row;
     };
 
@@ -39,7 +39,7 @@ export const settingsRoutes =
           .set({ username, name: username, updatedAt: sql`now()` })
           .where(eq(users.id, user.id))
           .returning({ username: users.username, timezone: users.timezone });
-        if (updated.length === 0) throw new HttpError(404, 'not_found', 'User not found');
+        if (updated.length === 0) throw new DomainError('not_found', 'User not found');
         return updated[0];
       } catch (err) {
         if (isUniqueViolation(err)) throw TAKEN();
@@ -54,7 +54,7 @@ export const settingsRoutes =
         .set({ timezone: request.body.timezone, updatedAt: sql`now()` })
         .where(eq(users.id, user.id))
         .returning({ username: users.username, timezone: users.timezone });
-      if (updated.length === 0) throw new HttpError(404, 'not_found', 'User not found');
+      if (updated.length === 0) throw new DomainError('not_found', 'User not found');
       return updated[0];
     });
   };

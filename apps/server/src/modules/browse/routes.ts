@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { CategoryQuerySchema, ProjectSearchQuerySchema } from '@kept/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
 import { refreshAllDueProjectCounters } from '../projects/counters.ts';
 import { createBrowseService, type Answer } from './service.ts';
 
@@ -72,7 +72,7 @@ export const browseRoutes =
             fresh: wantsFresh(request),
           },
         );
-        if (!answer) throw new HttpError(404, 'not_found', CATEGORY_NOT_FOUND);
+        if (!answer) throw new DomainError('not_found', CATEGORY_NOT_FOUND);
         return send(request, reply, answer);
       },
     );

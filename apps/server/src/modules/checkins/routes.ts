@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkInRequestSchema, toProjectSummaryDto } from '@kept/contract';
 import { CHECK_IN_MESSAGES, MAX_IMAGE_BYTES, uploadTooLargeMessage } from '@kept/domain';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
 import { refuseBadText } from '../../http/text-guard.ts';
 import { parseOrThrow } from '../../http/validate.ts';
 import type { CheckInService } from './service.ts';
@@ -30,9 +30,8 @@ async function readCheckIn(
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new HttpError(413, 'file_too_large', uploadTooLargeMessage());
-    if (code?.startsWith('FST_')) throw new HttpError(400, 'bad_request', CHECK_IN_MESSAGES.failed);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('file_too_large', uploadTooLargeMessage());
+    if (code?.startsWith('FST_')) throw new DomainError('bad_request', CHECK_IN_MESSAGES.failed);
     throw err;
   }
   return photo ? { fields, photo } : { fields };

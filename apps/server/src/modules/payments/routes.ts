@@ -12,7 +12,7 @@ import { PROJECT_MESSAGES } from '@kept/domain';
 import { z } from 'zod';
 import type { ConfiguredProvider } from '../../adapters/payments/index.ts';
 import { fromStripeIntent, type StripeProvider } from '../../adapters/payments/stripe.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
 import type { CardTestingGuard, CardTryer } from './card-testing.ts';
 import type { PaymentEvents } from './events.ts';
@@ -25,7 +25,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers['idempotency-key'];
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value))
-    throw new HttpError(400, 'validation_error', IDEMPOTENCY_KEY_MESSAGE);
+    throw new DomainError('validation_error', IDEMPOTENCY_KEY_MESSAGE);
   return value;
 }
 
@@ -58,7 +58,7 @@ export const paymentRoutes =
       { schema: { body: CreateProjectRequestSchema } },
       async (request, reply) => {
         const user = await request.currentUser();
-        if (!user) throw new HttpError(401, 'unauthorized', PROJECT_MESSAGES.mustBeLoggedIn);
+        if (!user) throw new DomainError('unauthorized', PROJECT_MESSAGES.mustBeLoggedIn);
         const clientKey = idempotencyKeyOf(request);
         await limiter.consume({ key: `payments:deposit:user:${user.id}`, max: 100, windowMs: HOUR });
         await cardTesting.checkTryer(await cardTryerOf(request, cardTesting));
@@ -72,7 +72,7 @@ export const paymentRoutes =
       { schema: { body: SimulatedConfirmRequestSchema } },
       async (request, reply) => {
         const { paymentId, clientSecret, cardNumber, expiry, cvc } = request.body;
-        if (provider.name !== 'simulated') throw new HttpError(404, 'not_found', 'Not found.');
+        if (provider.name !== 'simulated') throw new DomainError('not_found', 'Not found.');
         await limiter.consume({ key: `payments:confirm:ip:${request.ip}`, max: 300, windowMs: HOUR });
         // Only the holder of the client secret counts against (and can exhaust) a payment's attempts.
         const payment = await service.authorize(paymentId, clientSecret);
@@ -121,14 +121,14 @@ export const stripeWebhookRoutes =
     app.post('/api/webhooks/stripe', async (request, reply) => {
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || signature === '' || !Buffer.isBuffer(request.body)) {
-        throw new HttpError(400, 'invalid_signature', 'Missing Stripe signature.');
+        throw new DomainError('invalid_signature', 'Missing Stripe signature.');
       }
       let event;
       try {
         event = deps.provider.verifyWebhook(request.body, signature);
       } catch (err) {
         request.log.warn({ err }, 'Stripe webhook with a bad signature');
-        throw new HttpError(400, 'invalid_signature', 'Invalid Stripe signature.');
+        throw new DomainError('invalid_signature', 'Invalid Stripe signature.');
       }
       if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
         const paymentEvent = {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { PublicProfileResponse } from '@kept/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
 import { CARD_SELECT_SQL, toProjectCard, type CardRow } from '../projects/cards.ts';
 
 /**
@@ -41,7 +41,7 @@ export const profileRoutes =
           values: [request.params.username],
         });
         const user = rows[0];
-        if (!user?.profileUsername) throw new HttpError(404, 'not_found', 'User not found');
+        if (!user?.profileUsername) throw new DomainError('not_found', 'User not found');
         const now = clock.now();
         const cards = rows
           .filter((row): row is ProfileRow & CardRow => row.id !== null)

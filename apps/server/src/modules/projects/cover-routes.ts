@@ -14,7 +14,7 @@ import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { projectCheckins, projects, users } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
 import { isUuid } from '../../http/validate.ts';
 import { processPhoto } from '../checkins/photo.ts';
 import { PROJECT_NOT_FOUND, findOwnedProject } from './access.ts';
@@ -26,7 +26,7 @@ type Log = { warn: (obj: object, msg: string) => void };
 /** The uploaded picture: the multipart file field `photo` (other fields are ignored). */
 async function readCoverFile(request: FastifyRequest): Promise<Buffer> {
   const noFile = () =>
-    new HttpError(400, 'validation_error', COVER_MESSAGES.noFile, { photo: COVER_MESSAGES.noFile });
+    new DomainError('validation_error', COVER_MESSAGES.noFile, { photo: COVER_MESSAGES.noFile });
   if (!request.isMultipart()) throw noFile();
   let photo: Buffer | undefined;
   try {
@@ -40,9 +40,8 @@ async function readCoverFile(request: FastifyRequest): Promise<Buffer> {
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new HttpError(413, 'file_too_large', uploadTooLargeMessage());
-    if (code?.startsWith('FST_')) throw new HttpError(400, 'bad_request', COVER_MESSAGES.failed);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('file_too_large', uploadTooLargeMessage());
+    if (code?.startsWith('FST_')) throw new DomainError('bad_request', COVER_MESSAGES.failed);
     throw err;
   }
   if (!photo) throw noFile();
@@ -90,7 +89,7 @@ export const coverRoutes =
             .catch((err: unknown) => deps.log.warn({ err, key }, 'could not remove an unused cover'));
       }
       // Deleted while the picture was being stored.
-      if (!set) throw new HttpError(404, 'not_found', PROJECT_NOT_FOUND);
+      if (!set) throw new DomainError('not_found', PROJECT_NOT_FOUND);
       return cardOf(project.id);
     });
 
@@ -116,13 +115,13 @@ export const coverRoutes =
                 )
             : [];
           if (!chosen?.photoUrl)
-            throw new HttpError(400, 'validation_error', COVER_MESSAGES.notACheckInPhoto, {
+            throw new DomainError('validation_error', COVER_MESSAGES.notACheckInPhoto, {
               checkInId: COVER_MESSAGES.notACheckInPhoto,
             });
           imageUrl = chosen.photoUrl;
         }
         if (!(await setCover(project.id, user.id, imageUrl)))
-          throw new HttpError(404, 'not_found', PROJECT_NOT_FOUND);
+          throw new DomainError('not_found', PROJECT_NOT_FOUND);
         return cardOf(project.id);
       },
     );

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ProjectDetailResponse } from '@kept/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
 import { PROJECT_NOT_FOUND } from './access.ts';
 import { loadProjectDetail } from './detail.ts';
 
@@ -21,7 +21,7 @@ export const projectDetailRoutes =
           request.params.projectId,
           await request.currentUser(),
         );
-        if (!detail) throw new HttpError(404, 'not_found', PROJECT_NOT_FOUND);
+        if (!detail) throw new DomainError('not_found', PROJECT_NOT_FOUND);
         return detail;
       },
     );

@@ -7,7 +7,7 @@ import { hasEnded } from '@kept/domain';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { projects, userFavorites, users } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
 import { findOwnedProject } from './access.ts';
 import { settlementStatements } from '../settlement/statement.ts';
 import { cardColumns, toProjectCard } from './cards.ts';
@@ -47,7 +47,7 @@ export const manageProjectRoutes =
       const now = clock.now();
       await db.transaction(async (tx) => {
         const project = await findOwnedProject(tx, request.params.projectId, user, { forUpdate: true });
-        if (!hasEnded(project.endDate, now)) throw new HttpError(409, 'project_not_ended', DELETE_BEFORE_END);
+        if (!hasEnded(project.endDate, now)) throw new DomainError('project_not_ended', DELETE_BEFORE_END);
         // The project leaves every list; its payments, check-ins and ledger stay (records are kept 7 years).
         await tx.update(projects).set({ deletedAt: now, updatedAt: now }).where(eq(projects.id, project.id));
         await tx.delete(userFavorites).where(eq(userFavorites.projectId, project.id));
