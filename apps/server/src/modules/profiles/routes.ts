@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
-import { z } from 'zod';
-import type { PublicProfileResponse } from '@kept/contract';
+import {
+  PublicProfileResponseSchema,
+  UsernameParamsSchema,
+  type PublicProfileResponse,
+} from '@kept/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../http/errors.ts';
+import { withErrors } from '../../http/responses.ts';
 import { CARD_SELECT_SQL, toProjectCard, type CardRow } from '../projects/cards.ts';
 
 /**
@@ -32,7 +36,7 @@ export const profileRoutes =
     app.get(
       '/api/users/:username',
       {
-        schema: { params: z.object({ username: z.string().trim().min(1, 'Username is required').max(60) }) },
+        schema: { params: UsernameParamsSchema, response: withErrors({ 200: PublicProfileResponseSchema }) },
       },
       async (request): Promise<PublicProfileResponse> => {
         const { rows } = await pool.query<ProfileRow>({
