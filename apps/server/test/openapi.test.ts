@@ -2,12 +2,24 @@
 // (from app.routeList, so a route added without them fails here), /api/openapi.json documents every
 // one of them, the document holds OpenAPI's structural rules and exact schemas, and the reference at
 // /api/docs loads under the app's own CSP.
-import { ErrorEnvelopeSchema } from '@kept/contract';
+import {
+  CategoryResponseSchema,
+  ErrorEnvelopeSchema,
+  HomeResponseSchema,
+  ProjectDetailResponseSchema,
+  ProjectListResponseSchema,
+} from '@kept/contract';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { registerErrorHandling } from '../src/http/error-handler.ts';
 import { DOCS_PREFIX, OPENAPI_PATH } from '../src/http/openapi.ts';
+import { withErrors } from '../src/http/responses.ts';
 import type { RegisteredRoute } from '../src/http/route-list.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
+import { insertUser } from './support/browse.ts';
+import { insertProjectRow } from './support/project-rows.ts';
 import { STRIPE_TEST_KEYS } from './support/fake-stripe.ts';
 import { makeWebDist } from './support/security.ts';
 
@@ -90,6 +102,57 @@ describe('every API route declares its responses', () => {
     expect(ErrorEnvelopeSchema.strict().parse(res.json())).toEqual({
       error: { code: 'not_found', message: 'Project not found' },
     });
+  });
+});
+
+describe('an answer on its way out', () => {
+  it('drops what its schema does not name, and a mismatch is a logged 500 in the error format', async () => {
+    const logged: string[] = [];
+    const app = Fastify({
+      logger: { level: 'error', stream: { write: (line: string) => logged.push(line) } },
+    });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerErrorHandling(app);
+    const response = withErrors({ 200: z.object({ username: z.string() }) });
+    app.withTypeProvider<ZodTypeProvider>().get('/extra', { schema: { response } }, async () => {
+      return { username: 'ada', email: 'ada@example.com' } as { username: string };
+    });
+    app.withTypeProvider<ZodTypeProvider>().get('/wrong', { schema: { response } }, async () => {
+      return { username: 42 } as unknown as { username: string };
+    });
+    const extra = await app.inject({ url: '/extra' });
+    expect(extra.json()).toEqual({ username: 'ada' });
+    const wrong = await app.inject({ url: '/wrong' });
+    expect(wrong.statusCode).toBe(500);
+    expect(wrong.json()).toEqual({
+      error: { code: 'internal_error', message: 'An unexpected error occurred. Please try again later.' },
+    });
+    expect(logged.join('')).toMatch(/unhandled error/);
+    await app.close();
+  });
+});
+
+describe('answers the browse screens send pre-serialised (cached buffers, no serializer on the way out)', () => {
+  it('match their schemas exactly: every field typed, none left over', async () => {
+    const owner = await insertUser(t.database.pool);
+    const ids = [];
+    for (const tag of ['Writing', 'Music', 'Fitness'])
+      ids.push(await insertProjectRow(t.database.pool, { userId: owner.id, tag, createdAt: new Date() }));
+    const answers: [string, z.ZodType][] = [
+      ['/api/home', HomeResponseSchema],
+      ['/api/home?searchText=project', HomeResponseSchema],
+      ['/api/projects?includeCompleted=true', ProjectListResponseSchema],
+      ['/api/categories/writing', CategoryResponseSchema],
+      [`/api/projects/${ids[0]}`, ProjectDetailResponseSchema],
+    ];
+    for (const [url, schema] of answers) {
+      const res = await t.app.inject({ url, headers: { 'cache-control': 'no-cache' } });
+      expect(res.statusCode, url).toBe(200);
+      const body: unknown = res.json();
+      // zod drops keys a schema does not name: equal after parsing means nothing was left over.
+      expect(schema.parse(body), url).toEqual(body);
+    }
   });
 });
 
