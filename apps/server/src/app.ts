@@ -15,6 +15,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { logRedaction } from './http/log-redaction.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerRouteList } from './http/route-list.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { rewriteBadUrl } from './http/bad-url.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', (_request, _reply, done) => asRequest(done));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await registerOpenApi(app);
   registerErrorHandling(app);
   registerTextGuard(app);
   registerSecurityHeaders(app, { https: config.baseUrl.startsWith('https://') });

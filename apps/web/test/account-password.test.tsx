@@ -133,7 +133,7 @@ describe('Reset password', () => {
 
   it('says at once that a used or broken link is invalid, before anything is typed', async () => {
     const fetchMock = mockApi({
-      'GET /api/auth/reset-password/used-token': () => apiError(404, 'invalid_reset_link', INVALID_LINK),
+      'GET /api/auth/reset-password/used-token': () => apiError(404, 'not_found', INVALID_LINK),
     });
     renderReset('/reset-password?token=used-token');
     expect(screen.getByRole('status')).toHaveTextContent('Checking your reset link...');

@@ -35,6 +35,11 @@ export type UpdateTimezoneRequest = z.input<typeof UpdateTimezoneRequestSchema>;
 export const SettingsResponseSchema = z.object({ username: z.string().nullable(), timezone: z.string() });
 export type SettingsResponse = z.infer<typeof SettingsResponseSchema>;
 
+/** GET /api/users/:username */
+export const UsernameParamsSchema = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(60),
+});
+
 /** GET a public profile: active (and upcoming) and completed projects. */
 export const PublicProfileResponseSchema = z.object({
   user: z.object({ username: z.string(), createdAt: IsoDateTimeSchema }),

@@ -2,30 +2,34 @@
 // validation into zod issues with the domain's messages.
 import { isLocalDate } from '@kept/domain';
 import { z } from 'zod';
+import { ERROR_CODE_LIST, type ErrorCode } from './errors.ts';
 
-export const ERROR_CODES = {
-  validation: 'validation_error',
-  unauthorized: 'unauthorized',
-  forbidden: 'forbidden',
-  notFound: 'not_found',
-  conflict: 'conflict',
-  rateLimited: 'rate_limited',
-  payment: 'payment_error',
-  internal: 'internal_error',
-} as const;
-export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+export { ERROR_CODE_LIST, SERVER_FAULT_CODES, isRequestErrorCode, type ErrorCode } from './errors.ts';
+
+/** The error codes as a schema (the error format's `code`). */
+export const ErrorCodeSchema = z.enum(ERROR_CODE_LIST);
 
 /** Every API error: `{ error: { code, message, fields? } }`. */
-export const ErrorEnvelopeSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-  }),
-});
+export const ErrorEnvelopeSchema = z
+  .object({
+    error: z.object({
+      code: ErrorCodeSchema,
+      message: z.string().min(1),
+      fields: z.record(z.string(), z.string()).optional(),
+    }),
+  })
+  .meta({
+    id: 'ErrorEnvelope',
+    description:
+      'Every API error: a code from the enum, the message to show, and per-field messages for a validation error.',
+  });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
-export function errorEnvelope(code: string, message: string, fields?: Record<string, string>): ErrorEnvelope {
+export function errorEnvelope(
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+): ErrorEnvelope {
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
@@ -43,7 +47,7 @@ export function validationErrorEnvelope(error: z.ZodError | readonly IssueLike[]
     if (key !== '' && !(key in fields)) fields[key] = issue.message;
   }
   const message = issues[0]?.message ?? 'Invalid request';
-  return errorEnvelope(ERROR_CODES.validation, message, Object.keys(fields).length > 0 ? fields : undefined);
+  return errorEnvelope('validation_error', message, Object.keys(fields).length > 0 ? fields : undefined);
 }
 
 /** `{ ok: true }` for actions with nothing else to say. */

@@ -56,6 +56,9 @@ export const PaymentStatusResponseSchema = z.object({
 });
 export type PaymentStatusResponse = z.infer<typeof PaymentStatusResponseSchema>;
 
+/** GET /api/payments/:paymentId/status */
+export const PaymentIdParamsSchema = z.object({ paymentId: z.string() });
+
 /** GET /api/payments/:paymentId/status?clientSecret=…: only the holder of the client secret may ask. */
 export const PaymentStatusQuerySchema = z.object({
   clientSecret: z.string({ error: 'Payment not found' }).min(1, { error: 'Payment not found' }).max(500),
@@ -112,3 +115,21 @@ export const DonationRequestSchema = z
   });
 export type DonationRequest = z.input<typeof DonationRequestSchema>;
 export type DonationData = z.output<typeof DonationRequestSchema>;
+
+/** What the Stripe webhook did with an event (Stripe only reads the status; the outcome is for logs and tests). */
+export const StripeWebhookResponseSchema = z.object({
+  received: z.literal(true),
+  outcome: z.enum([
+    'applied',
+    'duplicate_event',
+    'already_succeeded',
+    'unknown_payment',
+    'not_succeeded',
+    'mismatch',
+    'recorded_failure',
+    'refund_check_queued',
+    'unknown_refund',
+    'ignored',
+  ]),
+});
+export type StripeWebhookResponse = z.infer<typeof StripeWebhookResponseSchema>;

@@ -503,3 +503,18 @@ export const CalendarStatusSchema = z.enum(CALENDAR_STATUSES);
 
 /** Check-in created. */
 export const CheckInResponseSchema = z.object({ checkIn: CheckInSchema, summary: ProjectSummarySchema });
+
+/** A project changed by its owner (edit, cover): the card as lists show it now. */
+export const ProjectCardResponseSchema = z.object({ project: ProjectCardSchema });
+export type ProjectCardResponse = z.infer<typeof ProjectCardResponseSchema>;
+
+// ---------- path parameters ----------
+
+/** /api/projects/:projectId/…: any text; an id that is not a project's answers 'not_found'. */
+export const ProjectIdParamsSchema = z.object({ projectId: z.string() });
+
+/** GET /api/projects/:projectId: ids longer than any id are refused before the database is asked. */
+export const ProjectDetailParamsSchema = z.object({ projectId: z.string().max(100) });
+
+/** GET /api/categories/:slug */
+export const CategorySlugParamsSchema = z.object({ slug: z.string().trim().min(1).max(100) });

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { SessionUser } from '@kept/contract';
-import { HttpError } from './errors.ts';
+import { DomainError } from './errors.ts';
 
 /** The signed-in user of a Cookie header, or null. */
 export type UserLookup = (cookie: string) => Promise<SessionUser | null>;
@@ -32,7 +32,7 @@ export function registerAuthContext(app: FastifyInstance, lookup: UserLookup): v
   });
   app.decorateRequest('requireUser', async function requireUser(this: FastifyRequest) {
     const user = await this.currentUser();
-    if (!user) throw new HttpError(401, 'unauthorized', NOT_SIGNED_IN);
+    if (!user) throw new DomainError('unauthorized', NOT_SIGNED_IN);
     return user;
   });
 }

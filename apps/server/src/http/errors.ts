@@ -1,16 +1,17 @@
-// One error format for every API reply: { "error": { "code", "message", "fields"? } } (the contract's
-// ErrorEnvelopeSchema, built by its errorEnvelope()).
+// One error vocabulary: services throw a DomainError with a code from the contract's ErrorCode enum;
+// the error handler (error-handler.ts) turns the code into its HTTP status and the error format
+// { "error": { "code", "message", "fields"? } }.
+import type { ErrorCode } from '@kept/contract';
 
-/** An error whose message is safe to show the user; thrown by services, answered by the error handler. */
-export class HttpError extends Error {
-  readonly statusCode: number;
-  readonly code: string;
+/** A failure whose message is safe to show the user (the spec's words); thrown by services and routes. */
+export class DomainError extends Error {
+  readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
-  /** Extra response headers, e.g. Retry-After on a 429. */
+  /** Extra response headers, e.g. Retry-After on a 'rate_limited'. */
   readonly headers: Record<string, string> = {};
-  constructor(statusCode: number, code: string, message: string, fields?: Record<string, string>) {
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
     super(message);
-    this.statusCode = statusCode;
+    this.name = 'DomainError';
     this.code = code;
     this.fields = fields;
   }

@@ -6,7 +6,7 @@
 // `/%61pi/…` as `/api/…`, so a rule keyed on the raw address's prefix could be walked around. Every
 // state-changing request is checked, whatever its path (the app has no cross-site form to accept).
 import type { FastifyInstance } from 'fastify';
-import { errorEnvelope } from '@kept/contract';
+import { sendError } from './error-handler.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
@@ -29,9 +29,7 @@ export function registerSameOriginGuard(app: FastifyInstance, baseUrl: string): 
         fetchSite !== 'same-origin' &&
         fetchSite !== 'none');
     if (crossSite) {
-      return reply
-        .status(403)
-        .send(errorEnvelope('cross_origin', 'This request came from another site and was refused.'));
+      return sendError(reply, 'cross_origin', 'This request came from another site and was refused.');
     }
   });
 }

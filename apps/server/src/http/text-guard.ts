@@ -2,8 +2,7 @@
 // would fail its query and answer 500. No field of ours has a use for either, so every request carrying
 // one (body, query string or path) is refused up front with a 400 in the error format.
 import type { FastifyInstance } from 'fastify';
-import { ERROR_CODES } from '@kept/contract';
-import { HttpError } from './errors.ts';
+import { DomainError } from './errors.ts';
 
 export const BAD_TEXT_MESSAGE = 'Text must not contain NUL characters or broken Unicode.';
 
@@ -21,8 +20,7 @@ export function containsBadText(value: unknown, depth = 0): boolean {
 }
 
 export function refuseBadText(...values: unknown[]): void {
-  if (values.some((v) => containsBadText(v)))
-    throw new HttpError(400, ERROR_CODES.validation, BAD_TEXT_MESSAGE);
+  if (values.some((v) => containsBadText(v))) throw new DomainError('validation_error', BAD_TEXT_MESSAGE);
 }
 
 export function registerTextGuard(app: FastifyInstance): void {

@@ -1,6 +1,6 @@
 import { validationErrorEnvelope } from '@kept/contract';
 import type { z } from 'zod';
-import { HttpError } from './errors.ts';
+import { DomainError } from './errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -12,5 +12,5 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown): z.o
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   const { error } = validationErrorEnvelope(result.error);
-  throw new HttpError(400, error.code, error.message, error.fields);
+  throw new DomainError(error.code, error.message, error.fields);
 }

@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorEnvelope, screenOfPath } from '@kept/contract';
+import { screenOfPath } from '@kept/contract';
+import { sendError } from '../http/error-handler.ts';
 import { canonicalCategorySlug } from '@kept/domain';
 import type { Db } from '../db/client.ts';
 import { hadBadUrl } from '../http/bad-url.ts';
@@ -101,7 +102,7 @@ export async function registerSpa(
 
   app.setNotFoundHandler((request, reply) => {
     if (hadBadUrl(request)) {
-      return reply.status(400).send(errorEnvelope('bad_request', 'This address is not valid.'));
+      return sendError(reply, 'bad_request', 'This address is not valid.');
     }
     // Judged on the decoded path, as the router reads it: `/%61pi/…` is an API address too.
     const pathname = decodedPath(request.url);
@@ -110,7 +111,7 @@ export async function registerSpa(
       !pathname.startsWith('/api/') &&
       pathname !== '/api';
     if (!isPage || /\.[a-z0-9]+$/i.test(pathname)) {
-      return reply.status(404).send(errorEnvelope('not_found', 'Not found.'));
+      return sendError(reply, 'not_found', 'Not found.');
     }
     // Paths outside the route table get the app's not-found page, with a truthful status.
     return sendIndex(request, reply, readIndex(), screenOfPath(pathname) === 'not-found' ? 404 : 200);

@@ -486,6 +486,42 @@ const TABLE: Record<string, Row> = {
     expect: all(404),
     send: (c) => t.app.inject({ url: '/uploads/no-such-photo.webp', headers: withCookie(c) }),
   },
+  // ---- the API's own description ----
+  'GET /api/openapi.json': {
+    rule: "the OpenAPI document is public: it describes the API, not anyone's data",
+    expect: all(200),
+    send: (c) => t.app.inject({ url: '/api/openapi.json', headers: withCookie(c) }),
+  },
+  'GET /api/docs': {
+    rule: 'the API reference page is public',
+    expect: all(200),
+    send: (c) => t.app.inject({ url: '/api/docs', headers: withCookie(c) }),
+  },
+  'GET /api/docs/json': {
+    rule: 'the document as the reference page reads it: public',
+    expect: all(200),
+    send: (c) => t.app.inject({ url: '/api/docs/json', headers: withCookie(c) }),
+  },
+  'GET /api/docs/yaml': {
+    rule: 'the document in YAML: public',
+    expect: all(200),
+    send: (c) => t.app.inject({ url: '/api/docs/yaml', headers: withCookie(c) }),
+  },
+  'GET /api/docs/static/index.html': {
+    rule: 'sends the reference page to its own address',
+    expect: all(302),
+    send: (c) => t.app.inject({ url: '/api/docs/static/index.html', headers: withCookie(c) }),
+  },
+  'GET /api/docs/static/swagger-initializer.js': {
+    rule: "the reference page's script is public",
+    expect: all(200),
+    send: (c) => t.app.inject({ url: '/api/docs/static/swagger-initializer.js', headers: withCookie(c) }),
+  },
+  'GET /api/docs/static/*': {
+    rule: "the reference page's files are public; a missing one is a 404",
+    expect: all(404),
+    send: (c) => t.app.inject({ url: '/api/docs/static/no-such-file.js', headers: withCookie(c) }),
+  },
   'GET /index.html': {
     rule: 'the built web app is public',
     expect: all(200),

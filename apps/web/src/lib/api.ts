@@ -1,20 +1,35 @@
 // The one way the web app talks to the server: same-origin JSON over fetch, cookies included.
-// Failures become typed errors so screens can show the spec's texts.
+// Failures become typed errors so screens can show the spec's texts. Screens branch on the error's
+// `code` (the contract's ErrorCode), never on its HTTP status.
+import { isRequestErrorCode, type ErrorCode } from '@kept/contract';
+
+/**
+ * The code of a failed answer: one of the contract's error codes, or 'http_error' when the answer was
+ * not in the error format (a proxy's page, an empty body). Another string only from a server newer
+ * than this app.
+ */
+export type ApiErrorCode = ErrorCode | 'http_error' | (string & {});
 
 /** The server answered with an error status. `message` is the server's own text when it sent one. */
 export class ApiError extends Error {
+  /** For logs and tests; branch on `code`. */
   readonly status: number;
-  readonly code: string;
+  readonly code: ApiErrorCode;
   /** True when `message` came from the server (and may be shown as is). */
   readonly fromServer: boolean;
 
-  constructor(status: number, code: string, message: string, fromServer: boolean) {
+  constructor(status: number, code: ApiErrorCode, message: string, fromServer: boolean) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fromServer = fromServer;
   }
+}
+
+/** Is `error` the server refusing this request (its own words, not worth retrying as is)? */
+export function isRequestError(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.fromServer && isRequestErrorCode(error.code);
 }
 
 /** The request never got an answer (offline, server down, connection reset). */

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api';
+import { isRequestError } from './api';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -9,9 +9,9 @@ export function createQueryClient(): QueryClient {
         networkMode: 'always',
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // Client errors (4xx) will not change on retry; network blips and 5xx might.
-        retry: (failureCount, error) =>
-          failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        // A refused request (its error code says so) will not change on retry; network blips and
+        // server failures might.
+        retry: (failureCount, error) => failureCount < 2 && !isRequestError(error),
       },
       mutations: { networkMode: 'always' },
     },

@@ -1,10 +1,10 @@
 // Account flows on top of better-auth: the spec's messages, rate limits, no enumeration.
 import { sql } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
-import type { SessionUser, SignupData } from '@kept/contract';
+import type { ErrorCode, SessionUser, SignupData } from '@kept/contract';
 import type { Mailer } from '../../adapters/email/mailer.ts';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
 import type { Limit, RateLimiter } from '../rate-limit/limiter.ts';
 import { RESET_LINK_PREFIX, type Auth } from './auth.ts';
 import { knownDeviceCookie, knownDeviceId, type KnownDeviceSettings } from './known-device.ts';
@@ -86,7 +86,7 @@ export function createAccountService(deps: {
         { key: `signup:email:${data.email}`, max: 5, windowMs: HOUR },
       );
       if (await usernameTaken(data.username))
-        throw new HttpError(409, 'conflict', ACCOUNT_MESSAGES.usernameTaken, {
+        throw new DomainError('conflict', ACCOUNT_MESSAGES.usernameTaken, {
           username: ACCOUNT_MESSAGES.usernameTaken,
         });
       try {
@@ -103,10 +103,10 @@ export function createAccountService(deps: {
       } catch (err) {
         // Two sign-ups racing for one username: the database's unique index decides.
         if (await usernameTaken(data.username))
-          throw new HttpError(409, 'conflict', ACCOUNT_MESSAGES.usernameTaken, {
+          throw new DomainError('conflict', ACCOUNT_MESSAGES.usernameTaken, {
             username: ACCOUNT_MESSAGES.usernameTaken,
           });
-        throw toHttpError(err);
+        throw toDomainError(err);
       }
     },
 
@@ -123,7 +123,7 @@ export function createAccountService(deps: {
           returnHeaders: true,
         })
         .catch((err: unknown) => {
-          throw toHttpError(err);
+          throw toDomainError(err);
         });
       // A success is not a failure: the address's failures are forgotten, the attempt given back.
       await limiter.release(ipLimit);
@@ -141,7 +141,7 @@ export function createAccountService(deps: {
         const result = await auth.api.signOut({ headers: ctx.headers, returnHeaders: true });
         return result.headers;
       } catch (err) {
-        throw toHttpError(err);
+        throw toDomainError(err);
       }
     },
 
@@ -159,14 +159,14 @@ export function createAccountService(deps: {
         .catch((err: unknown) => deps.log.error({ err }, 'password reset request failed'));
     },
 
-    /** Whether a reset link still works (unused, unexpired), without using it up; a 404 when not. */
+    /** Whether a reset link still works (unused, unexpired), without using it up; 'not_found' when not. */
     async checkResetLink(token: string, ctx: Ctx): Promise<void> {
       await limiter.consume(RESET_TOKEN_LIMIT(ctx.ip));
       const rows = await db.execute(
         sql`select 1 from verifications where identifier = ${RESET_LINK_PREFIX + token} and expires_at > now()`,
       );
       if (rows.rows.length === 0) {
-        throw new HttpError(404, 'invalid_reset_link', ACCOUNT_MESSAGES.invalidResetLink);
+        throw new DomainError('not_found', ACCOUNT_MESSAGES.invalidResetLink);
       }
     },
 
@@ -184,7 +184,7 @@ export function createAccountService(deps: {
         await auth.api.resetPassword({ body: { token, newPassword: password }, headers: ctx.headers });
       } catch (err) {
         if (err instanceof APIError && err.statusCode < 500) {
-          throw new HttpError(400, 'invalid_reset_link', ACCOUNT_MESSAGES.invalidResetLink);
+          throw new DomainError('invalid_reset_link', ACCOUNT_MESSAGES.invalidResetLink);
         }
         throw err;
       }
@@ -209,12 +209,22 @@ export function createAccountService(deps: {
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
+/** better-auth's refusals in our vocabulary, by their status; a refused sign-in is 'auth_error'. */
+const AUTH_ERROR_CODES: Partial<Record<number, ErrorCode>> = {
+  401: 'auth_error',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  422: 'validation_error',
+  429: 'rate_limited',
+};
+
 /** better-auth's own messages are the "service message" the spec shows; anything else is generic. */
-function toHttpError(err: unknown): Error {
-  if (err instanceof HttpError) return err;
+function toDomainError(err: unknown): Error {
+  if (err instanceof DomainError) return err;
   if (err instanceof APIError && err.statusCode < 500) {
     const message = typeof err.body?.message === 'string' ? err.body.message : ACCOUNT_MESSAGES.unexpected;
-    return new HttpError(err.statusCode, 'auth_error', message);
+    return new DomainError(AUTH_ERROR_CODES[err.statusCode] ?? 'bad_request', message);
   }
   return err instanceof Error ? err : new Error(String(err));
 }

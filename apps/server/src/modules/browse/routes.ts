@@ -2,11 +2,18 @@
 // A request with `Cache-Control: no-cache` skips the shared cache (HTTP's own meaning of it).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { CategoryQuerySchema, ProjectSearchQuerySchema } from '@kept/contract';
+import {
+  CategoryQuerySchema,
+  CategoryResponseSchema,
+  CategorySlugParamsSchema,
+  HomeResponseSchema,
+  ProjectListResponseSchema,
+  ProjectSearchQuerySchema,
+} from '@kept/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
+import { withErrors } from '../../http/responses.ts';
 import { createBrowseService, type Answer } from './service.ts';
 
 const CATEGORY_NOT_FOUND = 'Category not found';
@@ -32,28 +39,42 @@ export const browseRoutes =
   async (app) => {
     const browse = createBrowseService({ db, clock, queryConcurrency: opts.queryConcurrency });
 
-    app.get('/api/home', { schema: { querystring: ProjectSearchQuerySchema } }, async (request, reply) =>
-      send(
-        request,
-        reply,
-        await browse.home(request.query, await request.currentUser(), { fresh: wantsFresh(request) }),
-      ),
+    app.get(
+      '/api/home',
+      {
+        schema: { querystring: ProjectSearchQuerySchema, response: withErrors({ 200: HomeResponseSchema }) },
+      },
+      async (request, reply) =>
+        send(
+          request,
+          reply,
+          await browse.home(request.query, await request.currentUser(), { fresh: wantsFresh(request) }),
+        ),
     );
 
-    app.get('/api/projects', { schema: { querystring: ProjectSearchQuerySchema } }, async (request, reply) =>
-      send(
-        request,
-        reply,
-        await browse.search(request.query, await request.currentUser(), { fresh: wantsFresh(request) }),
-      ),
+    app.get(
+      '/api/projects',
+      {
+        schema: {
+          querystring: ProjectSearchQuerySchema,
+          response: withErrors({ 200: ProjectListResponseSchema }),
+        },
+      },
+      async (request, reply) =>
+        send(
+          request,
+          reply,
+          await browse.search(request.query, await request.currentUser(), { fresh: wantsFresh(request) }),
+        ),
     );
 
     app.get(
       '/api/categories/:slug',
       {
         schema: {
-          params: z.object({ slug: z.string().trim().min(1).max(100) }),
+          params: CategorySlugParamsSchema,
           querystring: CategoryQuerySchema,
+          response: withErrors({ 200: CategoryResponseSchema }),
         },
       },
       async (request, reply) => {
@@ -65,7 +86,7 @@ export const browseRoutes =
             fresh: wantsFresh(request),
           },
         );
-        if (!answer) throw new HttpError(404, 'not_found', CATEGORY_NOT_FOUND);
+        if (!answer) throw new DomainError('not_found', CATEGORY_NOT_FOUND);
         return send(request, reply, answer);
       },
     );

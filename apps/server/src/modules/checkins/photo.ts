@@ -3,7 +3,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
 import { CHECK_IN_MESSAGES, MAX_IMAGE_BYTES, uploadTooLargeMessage } from '@kept/domain';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
 
 const FORMATS = {
   'image/jpeg': { ext: 'jpg', encode: (s: Sharp) => s.jpeg({ quality: 85, mozjpeg: true }) },
@@ -23,11 +23,11 @@ export type ProcessedPhoto = {
 const MAX_PIXELS = 50_000_000; // refuse decompression bombs
 
 export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
-  if (input.length > MAX_IMAGE_BYTES) throw new HttpError(413, 'file_too_large', uploadTooLargeMessage());
+  if (input.length > MAX_IMAGE_BYTES) throw new DomainError('file_too_large', uploadTooLargeMessage());
   const detected = await fileTypeFromBuffer(input);
   const mime = detected?.mime as Mime | undefined;
   if (!mime || !(mime in FORMATS))
-    throw new HttpError(415, 'invalid_file_type', CHECK_IN_MESSAGES.uploadInvalidType);
+    throw new DomainError('invalid_file_type', CHECK_IN_MESSAGES.uploadInvalidType);
   const format = FORMATS[mime];
   try {
     const animated = mime === 'image/gif' || mime === 'image/webp';
@@ -41,6 +41,6 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
       .toBuffer();
     return { mime, ext: format.ext, image, thumbnail };
   } catch {
-    throw new HttpError(415, 'invalid_file_type', CHECK_IN_MESSAGES.uploadInvalidType);
+    throw new DomainError('invalid_file_type', CHECK_IN_MESSAGES.uploadInvalidType);
   }
 }

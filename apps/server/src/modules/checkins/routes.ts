@@ -1,10 +1,15 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { checkInRequestSchema, toProjectSummaryDto } from '@kept/contract';
+import {
+  CheckInResponseSchema,
+  ProjectIdParamsSchema,
+  checkInRequestSchema,
+  toProjectSummaryDto,
+} from '@kept/contract';
 import { CHECK_IN_MESSAGES, MAX_IMAGE_BYTES, uploadTooLargeMessage } from '@kept/domain';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
+import { withErrors } from '../../http/responses.ts';
 import { refuseBadText } from '../../http/text-guard.ts';
 import { parseOrThrow } from '../../http/validate.ts';
 import type { CheckInService } from './service.ts';
@@ -30,9 +35,8 @@ async function readCheckIn(
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new HttpError(413, 'file_too_large', uploadTooLargeMessage());
-    if (code?.startsWith('FST_')) throw new HttpError(400, 'bad_request', CHECK_IN_MESSAGES.failed);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('file_too_large', uploadTooLargeMessage());
+    if (code?.startsWith('FST_')) throw new DomainError('bad_request', CHECK_IN_MESSAGES.failed);
     throw err;
   }
   return photo ? { fields, photo } : { fields };
@@ -47,7 +51,14 @@ export const checkInRoutes =
   async (app) => {
     app.post(
       '/api/projects/:projectId/check-ins',
-      { schema: { params: z.object({ projectId: z.string() }) } },
+      {
+        schema: {
+          params: ProjectIdParamsSchema,
+          response: withErrors({ 201: CheckInResponseSchema }),
+          description:
+            'JSON (CheckInRequest) or a multipart form with the same text fields and an optional picture in `photo`.',
+        },
+      },
       async (request, reply) => {
         const user = await request.requireUser();
         const { fields, photo } = await readCheckIn(request);

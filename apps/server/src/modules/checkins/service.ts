@@ -5,7 +5,7 @@ import type { CheckInData, CheckInDto, SessionUser } from '@kept/contract';
 import { StorageKeyTakenError, type Storage } from '../../adapters/storage/storage.ts';
 import type { Clock } from '../../clock.ts';
 import { inTransaction, type Db } from '../../db/client.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
 import { isUuid } from '../../http/validate.ts';
 import {
   PROJECT_NOT_FOUND,
@@ -145,10 +145,10 @@ export function createCheckInService(deps: { db: Db; storage: Storage; clock: Cl
         // Refuse before cleaning and storing a photo for nothing.
         const project = await findOwnedProject(db, input.projectId, input.user);
         if (projectSummary(scheduleOf(project), [], now).ended)
-          throw new HttpError(409, 'project_ended', PROJECT_ENDED);
+          throw new DomainError('project_ended', PROJECT_ENDED);
         stored = await storePhoto(project.id, input.photo, now);
       } else if (!isUuid(input.projectId)) {
-        throw new HttpError(404, 'not_found', PROJECT_NOT_FOUND);
+        throw new DomainError('not_found', PROJECT_NOT_FOUND);
       }
       try {
         return await inTransaction(pool, async (client) => {
@@ -159,8 +159,7 @@ export function createCheckInService(deps: { db: Db; storage: Storage; clock: Cl
           });
           const locked = ownedBy(found[0], input.user);
           const schedule = scheduleOf(locked);
-          if (projectSummary(schedule, [], now).ended)
-            throw new HttpError(409, 'project_ended', PROJECT_ENDED);
+          if (projectSummary(schedule, [], now).ended) throw new DomainError('project_ended', PROJECT_ENDED);
           const { rows: inserted } = await client.query<InsertedRow>({
             name: 'kept_checkin_insert_v2',
             text: INSERT_SQL,

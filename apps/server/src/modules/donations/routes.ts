@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DonationRequestSchema } from '@kept/contract';
+import { DonationRequestSchema, PaymentIntentResponseSchema } from '@kept/contract';
+import { withErrors } from '../../http/responses.ts';
 import type { CardTestingGuard } from '../payments/card-testing.ts';
 import { cardTryerOf, idempotencyKeyOf } from '../payments/routes.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
@@ -15,18 +16,22 @@ export const donationRoutes =
     cardTesting: CardTestingGuard;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post('/api/donations/intent', { schema: { body: DonationRequestSchema } }, async (request, reply) => {
-      const clientKey = idempotencyKeyOf(request);
-      await deps.limiter.consume({ key: `payments:donation:ip:${request.ip}`, max: 300, windowMs: HOUR });
-      const tryer = await cardTryerOf(request, deps.cardTesting);
-      // A visitor who has used this hour's failed card attempts starts no new form.
-      await deps.cardTesting.checkTryer(tryer);
-      const answer = await deps.donations.createDonationIntent({
-        donation: request.body,
-        donorUserId: tryer.userId,
-        visitor: tryer.visitor,
-        clientKey,
-      });
-      return reply.header('cache-control', 'no-store').send(answer);
-    });
+    app.post(
+      '/api/donations/intent',
+      { schema: { body: DonationRequestSchema, response: withErrors({ 200: PaymentIntentResponseSchema }) } },
+      async (request, reply) => {
+        const clientKey = idempotencyKeyOf(request);
+        await deps.limiter.consume({ key: `payments:donation:ip:${request.ip}`, max: 300, windowMs: HOUR });
+        const tryer = await cardTryerOf(request, deps.cardTesting);
+        // A visitor who has used this hour's failed card attempts starts no new form.
+        await deps.cardTesting.checkTryer(tryer);
+        const answer = await deps.donations.createDonationIntent({
+          donation: request.body,
+          donorUserId: tryer.userId,
+          visitor: tryer.visitor,
+          clientKey,
+        });
+        return reply.header('cache-control', 'no-store').send(answer);
+      },
+    );
   };

@@ -7,7 +7,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { projects } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
 import { isUuid } from '../../http/validate.ts';
 import type { PaymentService } from '../payments/service.ts';
 import type { DonationMetadata } from './apply.ts';
@@ -28,7 +28,7 @@ export function createDonationService(deps: { db: Db; payments: PaymentService; 
       clientKey: string | undefined;
     }): Promise<PaymentIntentResponse> {
       const { donation } = input;
-      const notFound = () => new HttpError(404, 'not_found', DONATION_MESSAGES.notFound);
+      const notFound = () => new DomainError('not_found', DONATION_MESSAGES.notFound);
       if (!isUuid(donation.projectId)) throw notFound();
       const [project] = await deps.db
         .select({
@@ -46,13 +46,13 @@ export function createDonationService(deps: { db: Db; payments: PaymentService; 
         .where(and(eq(projects.id, donation.projectId), isNull(projects.deletedAt)));
       if (!project) throw notFound();
       if (input.donorUserId === project.userId)
-        throw new HttpError(403, 'forbidden', DONATION_MESSAGES.ownProject);
+        throw new DomainError('forbidden', DONATION_MESSAGES.ownProject);
       const schedule = projectBounds({ ...project, timezone: project.projectTimezone });
       if (
         project.projectStatus !== 'active' ||
         projectStatus(schedule.startsAt, schedule.endsAt, deps.clock.now()) === 'completed'
       ) {
-        throw new HttpError(409, 'conflict', DONATION_MESSAGES.ended);
+        throw new DomainError('conflict', DONATION_MESSAGES.ended);
       }
       const metadata: DonationMetadata = {
         projectId: project.id,

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { htmlPage, withErrors } from '../../http/responses.ts';
 import { unsubscribedPage } from './emails.ts';
 
 export const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
@@ -35,6 +36,14 @@ export const notificationRoutes =
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
       done(null, body),
     );
-    app.get(UNSUBSCRIBE_PATH, handle);
-    app.post(UNSUBSCRIBE_PATH, handle);
+    const schema = {
+      description:
+        "Query `token`: the link of a reminder email. POST is the mail client's one-click unsubscribe.",
+      response: withErrors({
+        200: htmlPage('Reminders are off.'),
+        400: htmlPage('The link is not valid.'),
+      }),
+    };
+    app.get(UNSUBSCRIBE_PATH, { schema }, handle);
+    app.post(UNSUBSCRIBE_PATH, { schema }, handle);
   };

@@ -16,7 +16,7 @@ import { eq } from 'drizzle-orm';
 import { CARD_MESSAGES } from '../../adapters/payments/simulated-cards.ts';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
 import { RateLimitedError, type Limit, type RateLimiter } from '../rate-limit/limiter.ts';
 
 const HOUR = 3_600_000;
@@ -67,7 +67,7 @@ export function createCardTestingGuard(deps: { db: Db; limiter: RateLimiter; sec
 
     /**
      * Try a card on the simulated form: 429 when the form or the tryer has used its failed attempts;
-     * otherwise `attempt` runs with one failure reserved. A decline (402) keeps it, and an anonymous
+     * otherwise `attempt` runs with one failure reserved. A decline ('card_declined') keeps it, and an anonymous
      * visitor past their first few gets the generic message; any other outcome gives it back.
      */
     async tryCard<T>(input: { paymentId: string } & CardTryer, attempt: () => Promise<T>): Promise<T> {
@@ -82,9 +82,9 @@ export function createCardTestingGuard(deps: { db: Db; limiter: RateLimiter; sec
       try {
         result = await attempt();
       } catch (err) {
-        if (err instanceof HttpError && err.statusCode === 402) {
+        if (err instanceof DomainError && err.code === 'card_declined') {
           if (input.userId === null && visitorFailures > EXACT_REASONS)
-            throw new HttpError(402, err.code, GENERIC_DECLINE_MESSAGE);
+            throw new DomainError('card_declined', GENERIC_DECLINE_MESSAGE);
           throw err;
         }
         await limiter.release(...limits);

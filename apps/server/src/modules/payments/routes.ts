@@ -2,17 +2,22 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CreateProjectRequestSchema,
+  DepositIntentResponseSchema,
   IDEMPOTENCY_KEY_MESSAGE,
   IDEMPOTENCY_KEY_PATTERN,
+  PaymentIdParamsSchema,
   PaymentStatusQuerySchema,
+  PaymentStatusResponseSchema,
+  PaymentsConfigResponseSchema,
   SimulatedConfirmRequestSchema,
+  StripeWebhookResponseSchema,
   type PaymentsConfigResponse,
 } from '@kept/contract';
 import { PROJECT_MESSAGES } from '@kept/domain';
-import { z } from 'zod';
 import type { ConfiguredProvider } from '../../adapters/payments/index.ts';
 import { fromStripeIntent, type StripeProvider } from '../../adapters/payments/stripe.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
+import { withErrors } from '../../http/responses.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
 import type { CardTestingGuard, CardTryer } from './card-testing.ts';
 import type { PaymentEvents } from './events.ts';
@@ -25,7 +30,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers['idempotency-key'];
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value))
-    throw new HttpError(400, 'validation_error', IDEMPOTENCY_KEY_MESSAGE);
+    throw new DomainError('validation_error', IDEMPOTENCY_KEY_MESSAGE);
   return value;
 }
 
@@ -48,17 +53,26 @@ export const paymentRoutes =
   async (app) => {
     const { provider, service, limiter, cardTesting } = deps;
 
-    app.get('/api/payments/config', async (): Promise<PaymentsConfigResponse> => ({
-      provider: provider.name,
-      publishableKey: provider.publishableKey,
-    }));
+    app.get(
+      '/api/payments/config',
+      { schema: { response: withErrors({ 200: PaymentsConfigResponseSchema }) } },
+      async (): Promise<PaymentsConfigResponse> => ({
+        provider: provider.name,
+        publishableKey: provider.publishableKey,
+      }),
+    );
 
     app.post(
       '/api/payments/deposit-intent',
-      { schema: { body: CreateProjectRequestSchema } },
+      {
+        schema: {
+          body: CreateProjectRequestSchema,
+          response: withErrors({ 200: DepositIntentResponseSchema }),
+        },
+      },
       async (request, reply) => {
         const user = await request.currentUser();
-        if (!user) throw new HttpError(401, 'unauthorized', PROJECT_MESSAGES.mustBeLoggedIn);
+        if (!user) throw new DomainError('unauthorized', PROJECT_MESSAGES.mustBeLoggedIn);
         const clientKey = idempotencyKeyOf(request);
         await limiter.consume({ key: `payments:deposit:user:${user.id}`, max: 100, windowMs: HOUR });
         await cardTesting.checkTryer(await cardTryerOf(request, cardTesting));
@@ -69,10 +83,15 @@ export const paymentRoutes =
 
     app.post(
       '/api/payments/simulated/confirm',
-      { schema: { body: SimulatedConfirmRequestSchema } },
+      {
+        schema: {
+          body: SimulatedConfirmRequestSchema,
+          response: withErrors({ 200: PaymentStatusResponseSchema }),
+        },
+      },
       async (request, reply) => {
         const { paymentId, clientSecret, cardNumber, expiry, cvc } = request.body;
-        if (provider.name !== 'simulated') throw new HttpError(404, 'not_found', 'Not found.');
+        if (provider.name !== 'simulated') throw new DomainError('not_found', 'Not found.');
         await limiter.consume({ key: `payments:confirm:ip:${request.ip}`, max: 300, windowMs: HOUR });
         // Only the holder of the client secret counts against (and can exhaust) a payment's attempts.
         const payment = await service.authorize(paymentId, clientSecret);
@@ -87,7 +106,13 @@ export const paymentRoutes =
 
     app.get(
       '/api/payments/:paymentId/status',
-      { schema: { params: z.object({ paymentId: z.string() }), querystring: PaymentStatusQuerySchema } },
+      {
+        schema: {
+          params: PaymentIdParamsSchema,
+          querystring: PaymentStatusQuerySchema,
+          response: withErrors({ 200: PaymentStatusResponseSchema }),
+        },
+      },
       async (request, reply) => {
         const status = await service.status(request.params.paymentId, request.query.clientSecret);
         if (status.status === 'failed') {
@@ -118,50 +143,59 @@ export const stripeWebhookRoutes =
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    app.post('/api/webhooks/stripe', async (request, reply) => {
-      const signature = request.headers['stripe-signature'];
-      if (typeof signature !== 'string' || signature === '' || !Buffer.isBuffer(request.body)) {
-        throw new HttpError(400, 'invalid_signature', 'Missing Stripe signature.');
-      }
-      let event;
-      try {
-        event = deps.provider.verifyWebhook(request.body, signature);
-      } catch (err) {
-        request.log.warn({ err }, 'Stripe webhook with a bad signature');
-        throw new HttpError(400, 'invalid_signature', 'Invalid Stripe signature.');
-      }
-      if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
-        const paymentEvent = {
-          provider: 'stripe' as const,
-          eventId: event.id,
-          type: event.type,
-          intent: fromStripeIntent(event.data.object),
-        };
-        const result =
-          event.type === 'payment_intent.succeeded'
-            ? await deps.events.applyPaymentSucceeded(paymentEvent)
-            : await deps.events.applyPaymentFailed(paymentEvent);
-        if (result.outcome === 'recorded_failure' && result.paymentId) {
-          // A card failed on one of our forms: counted. Once the form, or whoever started it, has used
-          // its failed attempts, the form is canceled at Stripe and takes no further card.
-          if (await deps.cardTesting.recordFailure(result.paymentId)) {
-            await deps.provider.cancelIntent(paymentEvent.intent.id).catch((err: unknown) => {
-              request.log.error(
-                { err, paymentId: result.paymentId },
-                'could not cancel a payment form at Stripe',
-              );
-            });
+    app.post(
+      '/api/webhooks/stripe',
+      {
+        schema: {
+          response: withErrors({ 200: StripeWebhookResponseSchema }),
+          description: 'Stripe events, signed (`Stripe-Signature`); the body is read as raw bytes.',
+        },
+      },
+      async (request, reply) => {
+        const signature = request.headers['stripe-signature'];
+        if (typeof signature !== 'string' || signature === '' || !Buffer.isBuffer(request.body)) {
+          throw new DomainError('invalid_signature', 'Missing Stripe signature.');
+        }
+        let event;
+        try {
+          event = deps.provider.verifyWebhook(request.body, signature);
+        } catch (err) {
+          request.log.warn({ err }, 'Stripe webhook with a bad signature');
+          throw new DomainError('invalid_signature', 'Invalid Stripe signature.');
+        }
+        if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
+          const paymentEvent = {
+            provider: 'stripe' as const,
+            eventId: event.id,
+            type: event.type,
+            intent: fromStripeIntent(event.data.object),
+          };
+          const result =
+            event.type === 'payment_intent.succeeded'
+              ? await deps.events.applyPaymentSucceeded(paymentEvent)
+              : await deps.events.applyPaymentFailed(paymentEvent);
+          if (result.outcome === 'recorded_failure' && result.paymentId) {
+            // A card failed on one of our forms: counted. Once the form, or whoever started it, has used
+            // its failed attempts, the form is canceled at Stripe and takes no further card.
+            if (await deps.cardTesting.recordFailure(result.paymentId)) {
+              await deps.provider.cancelIntent(paymentEvent.intent.id).catch((err: unknown) => {
+                request.log.error(
+                  { err, paymentId: result.paymentId },
+                  'could not cancel a payment form at Stripe',
+                );
+              });
+            }
+          }
+          return reply.send({ received: true, outcome: result.outcome });
+        }
+        if (REFUND_EVENTS.has(event.type)) {
+          const refund = event.data.object as { object?: string; id?: unknown };
+          if (refund.object === 'refund' && typeof refund.id === 'string') {
+            const ours = await deps.refundChanged(refund.id);
+            return reply.send({ received: true, outcome: ours ? 'refund_check_queued' : 'unknown_refund' });
           }
         }
-        return reply.send({ received: true, outcome: result.outcome });
-      }
-      if (REFUND_EVENTS.has(event.type)) {
-        const refund = event.data.object as { object?: string; id?: unknown };
-        if (refund.object === 'refund' && typeof refund.id === 'string') {
-          const ours = await deps.refundChanged(refund.id);
-          return reply.send({ received: true, outcome: ours ? 'refund_check_queued' : 'unknown_refund' });
-        }
-      }
-      return reply.send({ received: true, outcome: 'ignored' });
-    });
+        return reply.send({ received: true, outcome: 'ignored' });
+      },
+    );
   };

@@ -11,7 +11,7 @@ import type { CardInput } from '../../adapters/payments/simulated-cards.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
 import { isUuid } from '../../http/validate.ts';
 import { FAILED_PAYMENT_MESSAGE, type ApplyResult, type Log, type PaymentEvents } from './events.ts';
 
@@ -111,9 +111,9 @@ export function createPaymentService(deps: {
     const row = inserted ?? (await db.select().from(payments).where(eq(payments.idempotencyKey, key)))[0];
     if (!row) throw new Error(`payment with key ${key} vanished`);
     if (row.requestHash !== requestHash || row.provider !== provider.name) {
-      throw new HttpError(409, 'idempotency_conflict', PAYMENT_MESSAGES.keyReused);
+      throw new DomainError('idempotency_conflict', PAYMENT_MESSAGES.keyReused);
     }
-    if (row.status === 'canceled') throw new HttpError(409, 'payment_expired', PAYMENT_MESSAGES.expired);
+    if (row.status === 'canceled') throw new DomainError('payment_expired', PAYMENT_MESSAGES.expired);
 
     let intent: ProviderIntent;
     try {
@@ -137,11 +137,11 @@ export function createPaymentService(deps: {
         .update(payments)
         .set({ failureMessage: PAYMENT_MESSAGES.intentFailed, updatedAt: sql`now()` })
         .where(eq(payments.id, row.id));
-      throw new HttpError(502, 'payment_error', PAYMENT_MESSAGES.intentFailed);
+      throw new DomainError('payment_error', PAYMENT_MESSAGES.intentFailed);
     }
     if (intent.amountCents !== row.amountCents) {
       log.error({ paymentId: row.id, intentId: intent.id }, 'provider intent amount differs from ours');
-      throw new HttpError(502, 'payment_error', PAYMENT_MESSAGES.intentFailed);
+      throw new DomainError('payment_error', PAYMENT_MESSAGES.intentFailed);
     }
     const [updated] = await db
       .update(payments)
@@ -175,7 +175,7 @@ export function createPaymentService(deps: {
 
   /** The payment, if the caller holds its client secret (else 404, saying nothing about whether it exists). */
   async function authorized(paymentId: string, clientSecret: string): Promise<PaymentRow> {
-    const notFound = () => new HttpError(404, 'not_found', PAYMENT_MESSAGES.notFound);
+    const notFound = () => new DomainError('not_found', PAYMENT_MESSAGES.notFound);
     if (!isUuid(paymentId)) throw notFound();
     const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
     if (!row?.clientSecretHash || !safeEqual(row.clientSecretHash, sha256(clientSecret))) throw notFound();
@@ -312,11 +312,10 @@ export function createPaymentService(deps: {
       clientSecret: string;
       card: CardInput;
     }): Promise<PaymentStatusResponse> {
-      if (provider.name !== 'simulated')
-        throw new HttpError(404, 'not_found', PAYMENT_MESSAGES.simulatedOnly);
+      if (provider.name !== 'simulated') throw new DomainError('not_found', PAYMENT_MESSAGES.simulatedOnly);
       const row = input.payment;
       if (row.provider !== 'simulated' || !row.providerIntentId)
-        throw new HttpError(404, 'not_found', PAYMENT_MESSAGES.notFound);
+        throw new DomainError('not_found', PAYMENT_MESSAGES.notFound);
       const result = await provider.confirm({
         intentId: row.providerIntentId,
         clientSecret: input.clientSecret,
@@ -325,12 +324,12 @@ export function createPaymentService(deps: {
       });
       switch (result.kind) {
         case 'not_found':
-          throw new HttpError(404, 'not_found', PAYMENT_MESSAGES.notFound);
+          throw new DomainError('not_found', PAYMENT_MESSAGES.notFound);
         case 'canceled':
-          throw new HttpError(409, 'payment_expired', PAYMENT_MESSAGES.expired);
+          throw new DomainError('payment_expired', PAYMENT_MESSAGES.expired);
         case 'invalid_card': {
           const first = Object.values(result.fields)[0] ?? MESSAGES.paymentDetailsFailed;
-          throw new HttpError(400, 'validation_error', first, result.fields);
+          throw new DomainError('validation_error', first, result.fields);
         }
         case 'declined':
           await events.applyPaymentFailed({
@@ -339,7 +338,7 @@ export function createPaymentService(deps: {
             type: 'payment_intent.payment_failed',
             intent: result.intent,
           });
-          throw new HttpError(402, result.code, result.message);
+          throw new DomainError(result.code, result.message);
         case 'succeeded': {
           await deps.faults?.afterCharge?.();
           let applied: ApplyResult | undefined;

@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
-import { z } from 'zod';
-import type { PublicProfileResponse } from '@kept/contract';
+import {
+  PublicProfileResponseSchema,
+  UsernameParamsSchema,
+  type PublicProfileResponse,
+} from '@kept/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
+import { withErrors } from '../../http/responses.ts';
 import { CARD_SELECT_SQL, toProjectCard, type CardRow } from '../projects/cards.ts';
 
 /**
@@ -32,7 +36,7 @@ export const profileRoutes =
     app.get(
       '/api/users/:username',
       {
-        schema: { params: z.object({ username: z.string().trim().min(1, 'Username is required').max(60) }) },
+        schema: { params: UsernameParamsSchema, response: withErrors({ 200: PublicProfileResponseSchema }) },
       },
       async (request): Promise<PublicProfileResponse> => {
         const { rows } = await pool.query<ProfileRow>({
@@ -41,7 +45,7 @@ export const profileRoutes =
           values: [request.params.username],
         });
         const user = rows[0];
-        if (!user?.profileUsername) throw new HttpError(404, 'not_found', 'User not found');
+        if (!user?.profileUsername) throw new DomainError('not_found', 'User not found');
         const now = clock.now();
         const cards = rows
           .filter((row): row is ProfileRow & CardRow => row.id !== null)

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '@kept/contract';
 import type { Db } from '../../db/client.ts';
 import { projects } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
 import { isUuid } from '../../http/validate.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -18,13 +18,13 @@ export async function findLiveProject(
   id: string,
   opts: { forUpdate?: boolean } = {},
 ): Promise<ProjectRow> {
-  if (!isUuid(id)) throw new HttpError(404, 'not_found', PROJECT_NOT_FOUND);
+  if (!isUuid(id)) throw new DomainError('not_found', PROJECT_NOT_FOUND);
   const query = db
     .select()
     .from(projects)
     .where(and(eq(projects.id, id), isNull(projects.deletedAt)));
   const [row] = opts.forUpdate ? await query.for('update') : await query;
-  if (!row) throw new HttpError(404, 'not_found', PROJECT_NOT_FOUND);
+  if (!row) throw new DomainError('not_found', PROJECT_NOT_FOUND);
   return row;
 }
 
@@ -40,8 +40,8 @@ export async function findOwnedProject(
 
 /** `row` if `user` owns it: 404 when there is no row, 403 when it is someone else's. */
 export function ownedBy<T extends { userId: string }>(row: T | undefined, user: SessionUser): T {
-  if (!row) throw new HttpError(404, 'not_found', PROJECT_NOT_FOUND);
-  if (row.userId !== user.id) throw new HttpError(403, 'forbidden', OWNER_ONLY);
+  if (!row) throw new DomainError('not_found', PROJECT_NOT_FOUND);
+  if (row.userId !== user.id) throw new DomainError('forbidden', OWNER_ONLY);
   return row;
 }
 

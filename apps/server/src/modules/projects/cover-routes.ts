@@ -7,26 +7,32 @@ import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import { z } from 'zod';
-import { COVER_MESSAGES, ChooseCoverRequestSchema, type ProjectCard } from '@kept/contract';
+import {
+  COVER_MESSAGES,
+  ChooseCoverRequestSchema,
+  ProjectCardResponseSchema,
+  ProjectIdParamsSchema as params,
+  type ProjectCard,
+} from '@kept/contract';
 import { MAX_IMAGE_BYTES, uploadTooLargeMessage } from '@kept/domain';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { projectCheckins, projects, users } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
+import { withErrors } from '../../http/responses.ts';
 import { isUuid } from '../../http/validate.ts';
 import { processPhoto } from '../checkins/photo.ts';
 import { PROJECT_NOT_FOUND, findOwnedProject } from './access.ts';
 import { cardColumns, toProjectCard } from './cards.ts';
 
-const params = z.object({ projectId: z.string() });
+const response = withErrors({ 200: ProjectCardResponseSchema });
 type Log = { warn: (obj: object, msg: string) => void };
 
 /** The uploaded picture: the multipart file field `photo` (other fields are ignored). */
 async function readCoverFile(request: FastifyRequest): Promise<Buffer> {
   const noFile = () =>
-    new HttpError(400, 'validation_error', COVER_MESSAGES.noFile, { photo: COVER_MESSAGES.noFile });
+    new DomainError('validation_error', COVER_MESSAGES.noFile, { photo: COVER_MESSAGES.noFile });
   if (!request.isMultipart()) throw noFile();
   let photo: Buffer | undefined;
   try {
@@ -40,9 +46,8 @@ async function readCoverFile(request: FastifyRequest): Promise<Buffer> {
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new HttpError(413, 'file_too_large', uploadTooLargeMessage());
-    if (code?.startsWith('FST_')) throw new HttpError(400, 'bad_request', COVER_MESSAGES.failed);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('file_too_large', uploadTooLargeMessage());
+    if (code?.startsWith('FST_')) throw new DomainError('bad_request', COVER_MESSAGES.failed);
     throw err;
   }
   if (!photo) throw noFile();
@@ -73,30 +78,34 @@ export const coverRoutes =
       return { project: toProjectCard(row!, clock.now()) };
     }
 
-    app.post('/api/projects/:projectId/cover', { schema: { params } }, async (request) => {
-      const user = await request.requireUser();
-      const bytes = await readCoverFile(request);
-      const project = await findOwnedProject(db, request.params.projectId, user);
-      const photo = await processPhoto(bytes);
-      const key = `covers/${project.id}/${crypto.randomUUID()}.${photo.ext}`;
-      const url = await storage.put(key, photo.image, photo.mime);
-      let set = false;
-      try {
-        set = await setCover(project.id, user.id, url);
-      } finally {
-        if (!set)
-          await storage
-            .remove(key)
-            .catch((err: unknown) => deps.log.warn({ err, key }, 'could not remove an unused cover'));
-      }
-      // Deleted while the picture was being stored.
-      if (!set) throw new HttpError(404, 'not_found', PROJECT_NOT_FOUND);
-      return cardOf(project.id);
-    });
+    app.post(
+      '/api/projects/:projectId/cover',
+      { schema: { params, response, description: 'Multipart form: the picture in the file field `photo`.' } },
+      async (request) => {
+        const user = await request.requireUser();
+        const bytes = await readCoverFile(request);
+        const project = await findOwnedProject(db, request.params.projectId, user);
+        const photo = await processPhoto(bytes);
+        const key = `covers/${project.id}/${crypto.randomUUID()}.${photo.ext}`;
+        const url = await storage.put(key, photo.image, photo.mime);
+        let set = false;
+        try {
+          set = await setCover(project.id, user.id, url);
+        } finally {
+          if (!set)
+            await storage
+              .remove(key)
+              .catch((err: unknown) => deps.log.warn({ err, key }, 'could not remove an unused cover'));
+        }
+        // Deleted while the picture was being stored.
+        if (!set) throw new DomainError('not_found', PROJECT_NOT_FOUND);
+        return cardOf(project.id);
+      },
+    );
 
     app.put(
       '/api/projects/:projectId/cover',
-      { schema: { params, body: ChooseCoverRequestSchema } },
+      { schema: { params, body: ChooseCoverRequestSchema, response } },
       async (request) => {
         const user = await request.requireUser();
         const project = await findOwnedProject(db, request.params.projectId, user);
@@ -116,13 +125,13 @@ export const coverRoutes =
                 )
             : [];
           if (!chosen?.photoUrl)
-            throw new HttpError(400, 'validation_error', COVER_MESSAGES.notACheckInPhoto, {
+            throw new DomainError('validation_error', COVER_MESSAGES.notACheckInPhoto, {
               checkInId: COVER_MESSAGES.notACheckInPhoto,
             });
           imageUrl = chosen.photoUrl;
         }
         if (!(await setCover(project.id, user.id, imageUrl)))
-          throw new HttpError(404, 'not_found', PROJECT_NOT_FOUND);
+          throw new DomainError('not_found', PROJECT_NOT_FOUND);
         return cardOf(project.id);
       },
     );

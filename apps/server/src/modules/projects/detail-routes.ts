@@ -1,10 +1,14 @@
 // GET /api/projects/:projectId — one project's page (detail.ts). Unknown, deleted or malformed ids: 404.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { ProjectDetailResponse } from '@kept/contract';
+import {
+  ProjectDetailParamsSchema,
+  ProjectDetailResponseSchema,
+  type ProjectDetailResponse,
+} from '@kept/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
+import { withErrors } from '../../http/responses.ts';
 import { PROJECT_NOT_FOUND } from './access.ts';
 import { loadProjectDetail } from './detail.ts';
 
@@ -13,7 +17,12 @@ export const projectDetailRoutes =
   async (app) => {
     app.get(
       '/api/projects/:projectId',
-      { schema: { params: z.object({ projectId: z.string().max(100) }) } },
+      {
+        schema: {
+          params: ProjectDetailParamsSchema,
+          response: withErrors({ 200: ProjectDetailResponseSchema }),
+        },
+      },
       async (request): Promise<ProjectDetailResponse> => {
         const detail = await loadProjectDetail(
           db,
@@ -21,7 +30,7 @@ export const projectDetailRoutes =
           request.params.projectId,
           await request.currentUser(),
         );
-        if (!detail) throw new HttpError(404, 'not_found', PROJECT_NOT_FOUND);
+        if (!detail) throw new DomainError('not_found', PROJECT_NOT_FOUND);
         return detail;
       },
     );

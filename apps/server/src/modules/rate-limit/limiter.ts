@@ -2,12 +2,12 @@
 import crypto from 'node:crypto';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
 
 export type Limit = { key: string; max: number; windowMs: number };
 export type RateLimiter = {
   /**
-   * Count one attempt against each limit; throws a 429 HttpError when any limit is exceeded. Resolves
+   * Count one attempt against each limit; throws a 'rate_limited' DomainError when any limit is exceeded. Resolves
    * to each limit's count in its window, this attempt included.
    */
   consume: (...limits: Limit[]) => Promise<number[]>;
@@ -23,10 +23,10 @@ export type RateLimiter = {
   clear: (...limits: Limit[]) => Promise<void>;
 };
 
-export class RateLimitedError extends HttpError {
+export class RateLimitedError extends DomainError {
   readonly retryAfterSeconds: number;
   constructor(retryAfterSeconds: number) {
-    super(429, 'rate_limited', `Too many attempts. Please try again in ${describeWait(retryAfterSeconds)}.`);
+    super('rate_limited', `Too many attempts. Please try again in ${describeWait(retryAfterSeconds)}.`);
     this.retryAfterSeconds = retryAfterSeconds;
     this.headers['retry-after'] = String(retryAfterSeconds);
   }

@@ -20,14 +20,14 @@ export function errorMessage(error: unknown, fallback: string = MESSAGES.generic
   return fallback;
 }
 
-/** True for the server's "taken username" answer (409). */
+/** True for the server's "taken username" answer ('conflict'). */
 export function isUsernameTaken(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 409;
+  return error instanceof ApiError && error.code === 'conflict';
 }
 
-/** True for a 404 (no such user). */
+/** True for 'not_found' (no such user). */
 export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
+  return error instanceof ApiError && error.code === 'not_found';
 }
 
 /** POST /api/auth/sign-up → 201 {ok:true} (also for a taken email: no enumeration). */
@@ -47,7 +47,7 @@ export function requestPasswordReset(email: string): Promise<unknown> {
 
 export const resetLinkQueryKey = (token: string) => ['account', 'reset-link', token] as const;
 
-/** GET /api/auth/reset-password/:token → 200 while the link works; a 404 once it is used, expired or wrong. */
+/** GET /api/auth/reset-password/:token → 200 while the link works; 'not_found' once it is used, expired or wrong. */
 export function checkResetLink(token: string, signal?: AbortSignal): Promise<unknown> {
   return apiRequest<unknown>(
     `/api/auth/reset-password/${encodeURIComponent(token)}`,
@@ -55,9 +55,15 @@ export function checkResetLink(token: string, signal?: AbortSignal): Promise<unk
   );
 }
 
-/** True for the server's answer that a reset link cannot be used: no such link (404), or not a token at all (400). */
+/**
+ * True for the server's answer that a reset link cannot be used: no such link ('not_found' when asked,
+ * 'invalid_reset_link' when used), or not a token at all ('validation_error').
+ */
 export function isInvalidResetLink(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+  return (
+    error instanceof ApiError &&
+    (error.code === 'not_found' || error.code === 'invalid_reset_link' || error.code === 'validation_error')
+  );
 }
 
 /** POST /api/auth/reset-password; the server ends every session of the user. */

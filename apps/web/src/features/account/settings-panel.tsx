@@ -87,7 +87,7 @@ function UsernameSection({ saved }: { saved: string | null }) {
         setOutcome({ tone: 'success', text: MESSAGES.usernameUpdated });
       },
       onError: (error) => {
-        if (isUsernameTaken(error) || (error instanceof ApiError && error.status === 400)) {
+        if (isUsernameTaken(error) || (error instanceof ApiError && error.code === 'validation_error')) {
           setFieldError(errorMessage(error, USERNAME_MESSAGES.invalid));
           inputRef.current?.focus();
         } else {

@@ -104,8 +104,8 @@ export interface CardDetails {
 }
 
 /**
- * POST /api/payments/simulated/confirm. Field problems come back as a `FieldsApiError` (400, fields
- * cardNumber / expiry / cvc); a declined card as an `ApiError` 402 with the processor's message.
+ * POST /api/payments/simulated/confirm. Field problems come back as a `FieldsApiError` ('validation_error', fields
+ * cardNumber / expiry / cvc); a declined card as an `ApiError` with code 'card_declined' and the processor's message.
  */
 export function confirmSimulatedPayment(
   intent: Pick<PaymentIntentResponse, 'paymentId' | 'clientSecret'>,

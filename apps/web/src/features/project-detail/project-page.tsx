@@ -252,7 +252,7 @@ function BackButton() {
 /** The project detail page (spec §2 'Project detail'). */
 export function ProjectPage({ projectId }: { projectId: string }) {
   const query = useProjectDetail(projectId);
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  const notFound = query.error instanceof ApiError && query.error.code === 'not_found';
   useDocumentTitle(
     query.data ? query.data.project.title : notFound ? MESSAGES.projectNotFoundTitle : 'Project',
   );

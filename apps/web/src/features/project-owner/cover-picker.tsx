@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { IMAGE_MIME_TYPES, formatLocalDate, projectImage, validateImageFile } from '@kept/domain';
 import { COVER_MESSAGES, type CheckInDto, type ChooseCoverRequest } from '@kept/contract';
-import { ApiError, NetworkError } from '../../lib/api';
+import { NetworkError, isRequestError } from '../../lib/api';
 import { cx } from '../../lib/cx';
 import { chooseCover, uploadCover } from './api';
 
@@ -51,7 +51,7 @@ export async function applyCover(
 /** The server's words for a refused cover (too large, not a picture), else a general one. */
 export function coverFailure(error: unknown): string {
   if (error instanceof NetworkError) return error.message;
-  if (error instanceof ApiError && error.fromServer && error.status < 500) return error.message;
+  if (isRequestError(error)) return error.message;
   return COVER_MESSAGES.failed;
 }
 

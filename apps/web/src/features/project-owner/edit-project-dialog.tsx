@@ -68,7 +68,7 @@ export default function EditProjectDialog({
       setSaving(false);
       // The server's own words for a rule it refused (they are the spec's texts); otherwise the spec's.
       setError(
-        caught instanceof ApiError && caught.status === 400 && caught.fromServer
+        caught instanceof ApiError && caught.code === 'validation_error' && caught.fromServer
           ? caught.message
           : MESSAGES.editFailed,
       );
