@@ -11,6 +11,7 @@ import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 const root = path.resolve(import.meta.dirname, '..');
 const main = path.join(root, 'apps/server/src/main.ts');
 const seedCli = path.join(root, 'apps/server/src/db/seed-cli.ts');
+const anchorServer = path.join(root, 'bench/anchor-server.ts');
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -105,12 +106,25 @@ export type RunningApp = { base: string; child: ChildProcess; stop: () => Promis
 
 /** `node apps/server/src/main.ts` on the database as a web instance, healthy; `stop` sends SIGTERM and waits. */
 export async function startApp(env: NodeJS.ProcessEnv): Promise<RunningApp> {
+  // A web instance (JOBS=0): on the seeded data a jobs-on instance would settle ~10,000 ended
+  // projects while it is being measured.
+  return spawnServer(main, '/api/health', {
+    JOBS: '0',
+    ...env,
+    AUTH_SECRET: crypto.randomBytes(32).toString('hex'),
+  });
+}
+
+/** The yardsticks (anchor-server.ts: hello world, naive project page) on the bench's database. */
+export async function startAnchors(databaseUrl: string): Promise<RunningApp> {
+  return spawnServer(anchorServer, '/health', { ...process.env, DATABASE_URL: databaseUrl });
+}
+
+async function spawnServer(script: string, health: string, env: NodeJS.ProcessEnv): Promise<RunningApp> {
   const port = await freePort();
   const base = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [main], {
-    // A web instance (JOBS=0): on the seeded data a jobs-on instance would settle ~10,000 ended
-    // projects while it is being measured.
-    env: { JOBS: '0', ...env, PORT: String(port), AUTH_SECRET: crypto.randomBytes(32).toString('hex') },
+  const child = spawn(process.execPath, [script], {
+    env: { ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 2],
   });
   const stop = async () => {
@@ -123,7 +137,7 @@ export async function startApp(env: NodeJS.ProcessEnv): Promise<RunningApp> {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
       try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
+        if ((await fetch(base + health)).ok) break;
       } catch {
         // not up yet
       }

@@ -18,7 +18,7 @@ import { HOME_SIZES } from '../apps/server/src/modules/browse/service.ts';
 import { COUNTERS_DUE_SQL } from '../apps/server/src/modules/projects/counters.ts';
 import { PROFILE_SQL } from '../apps/server/src/modules/profiles/routes.ts';
 import { CHECKINS_SQL, PROJECT_SQL } from '../apps/server/src/modules/projects/detail.ts';
-import { openSeededDatabase, signedInCookie, startApp, type RunningApp } from './app.ts';
+import { openSeededDatabase, signedInCookie, startAnchors, startApp, type RunningApp } from './app.ts';
 
 export type LoadOptions = {
   projects: number;
@@ -40,7 +40,9 @@ type Run = {
   signedIn?: boolean;
 };
 
-async function measure(base: string, target: Run, opts: LoadOptions, cookie?: string): Promise<void> {
+type Figures = { requests_per_sec: number; p99_ms: number };
+
+async function measure(base: string, target: Run, opts: LoadOptions, cookie?: string): Promise<Figures> {
   // As a browser asks: compressed answers welcome (the shared cache keeps a gzipped copy).
   const headers: Record<string, string> = {
     'accept-encoding': 'gzip, deflate, br',
@@ -59,18 +61,20 @@ async function measure(base: string, target: Run, opts: LoadOptions, cookie?: st
     duration: opts.durationSec,
     headers,
   });
+  const figures = { requests_per_sec: Math.round(result.requests.average), p99_ms: result.latency.p99 };
   console.log(
     JSON.stringify({
       endpoint: target.endpoint,
       connections: opts.connections,
-      requests_per_sec: Math.round(result.requests.average),
+      requests_per_sec: figures.requests_per_sec,
       p50_ms: result.latency.p50,
-      p99_ms: result.latency.p99,
+      p99_ms: figures.p99_ms,
       bytes: body.length,
       wire_bytes: Math.round(result.throughput.total / Math.max(1, result.latency.totalCount)),
       ...(result.non2xx || result.errors ? { non2xx: result.non2xx, errors: result.errors } : {}),
     }),
   );
+  return figures;
 }
 
 /** Relations read by a sequential scan anywhere in an EXPLAIN (FORMAT JSON) plan. */
@@ -134,6 +138,68 @@ async function explain(client: pg.Client, name: string, statement: Statement): P
   );
 }
 
+/**
+ * The search of `search-text-tag-refund` as measured before decision 022 (PostgreSQL 15 at default
+ * settings, 10 connections, 100,000 projects): the issue's baseline for "3× today's req/s".
+ */
+export const SEARCH_BASELINE_REQUESTS_PER_SEC = 176;
+
+type TargetLine = {
+  target: string;
+  ratio: number;
+  goal: string;
+  met: boolean;
+  [figure: string]: unknown;
+};
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * The issue's performance targets as ratios measured in this run (absolute figures on a shared host
+ * are a property of the day): throughput against the yardsticks or the recorded baseline, latency
+ * against its bound (a ratio ≤ 1 meets it). Only targets whose figures were measured are printed.
+ */
+export function issueTargets(figures: Map<string, Figures>): TargetLine[] {
+  const lines: TargetLine[] = [];
+  const over = (target: string, a: string, b: string, min: number) => {
+    const x = figures.get(a);
+    const y = figures.get(b);
+    if (!x || !y || y.requests_per_sec === 0) return;
+    const ratio = round2(x.requests_per_sec / y.requests_per_sec);
+    lines.push({
+      target,
+      ratio,
+      goal: `>= ${min}`,
+      met: ratio >= min,
+      [`${a}_requests_per_sec`]: x.requests_per_sec,
+      [`${b}_requests_per_sec`]: y.requests_per_sec,
+    });
+  };
+  const p99Within = (target: string, a: string, limitMs: number) => {
+    const x = figures.get(a);
+    if (!x) return;
+    const ratio = round2(x.p99_ms / limitMs);
+    lines.push({ target, ratio, goal: '<= 1', met: ratio <= 1, p99_ms: x.p99_ms, limit_ms: limitMs });
+  };
+  over('detail / naive detail, req/s', 'detail', 'naive-detail', 1.2);
+  over('home from the shared cache / hello world, req/s', 'home-cache', 'hello-world', 0.5);
+  p99Within('home uncached p99 / 20 ms', 'home-uncached', 20);
+  const search = figures.get('search-text-tag-refund');
+  if (search) {
+    const ratio = round2(search.requests_per_sec / SEARCH_BASELINE_REQUESTS_PER_SEC);
+    lines.push({
+      target: 'search (text + tag + refund) / recorded baseline, req/s',
+      ratio,
+      goal: '>= 3',
+      met: ratio >= 3,
+      requests_per_sec: search.requests_per_sec,
+      baseline_requests_per_sec: SEARCH_BASELINE_REQUESTS_PER_SEC,
+    });
+  }
+  p99Within('search (text + tag + refund) p99 / 25 ms', 'search-text-tag-refund', 25);
+  return lines;
+}
+
 /** The endpoints measured one by one (`--only` picks them by the start of their names). */
 export const LOAD_ENDPOINTS = [
   'home-uncached',
@@ -146,6 +212,9 @@ export const LOAD_ENDPOINTS = [
   'profile',
   'session',
   'page-signed-in',
+  // The yardsticks (anchor-server.ts), measured with the figures they anchor (home-cache, detail).
+  'hello-world',
+  'naive-detail',
 ] as const;
 
 export async function runLoadBenchmark(opts: LoadOptions): Promise<void> {
@@ -155,6 +224,7 @@ export async function runLoadBenchmark(opts: LoadOptions): Promise<void> {
     ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
   });
   let server: RunningApp | undefined;
+  let anchors: RunningApp | undefined;
   try {
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
@@ -195,15 +265,33 @@ export async function runLoadBenchmark(opts: LoadOptions): Promise<void> {
       // A page: index.html with who is signed in and its screen's preloads written in (decision 015).
       { endpoint: 'page-signed-in', path: '/my-projects', signedIn: true },
     ];
+    const wanted = (name: string) => !opts.only || opts.only.some((prefix) => name.startsWith(prefix));
+    const figures = new Map<string, Figures>();
+    // The yardsticks run beside the app, each measured just before the figure it anchors.
+    const anchorsNeeded = ['detail', 'home-cache', 'hello-world', 'naive-detail'].some(wanted);
+    anchors = anchorsNeeded ? await startAnchors(db.url) : undefined;
+    const anchorRuns: Record<string, Run> = {
+      'home-cache': { endpoint: 'hello-world', path: '/hello' },
+      detail: { endpoint: 'naive-detail', path: `/naive/projects/${projectId}` },
+    };
     for (const target of runs) {
-      if (!opts.only || opts.only.some((prefix) => target.endpoint.startsWith(prefix)))
-        await measure(
-          base,
-          target,
-          opts,
-          target.signedIn ? await signedInCookie(base, `load${Date.now().toString(36)}`) : undefined,
+      const anchor = anchorRuns[target.endpoint];
+      if (anchors && anchor && (wanted(target.endpoint) || wanted(anchor.endpoint)))
+        figures.set(anchor.endpoint, await measure(anchors.base, anchor, opts));
+      if (wanted(target.endpoint))
+        figures.set(
+          target.endpoint,
+          await measure(
+            base,
+            target,
+            opts,
+            target.signedIn ? await signedInCookie(base, `load${Date.now().toString(36)}`) : undefined,
+          ),
         );
     }
+    await anchors?.stop();
+    anchors = undefined;
+    for (const line of issueTargets(figures)) console.log(JSON.stringify(line));
 
     const now = new Date();
     const searchFilters: ProjectFilters = {
@@ -243,6 +331,7 @@ export async function runLoadBenchmark(opts: LoadOptions): Promise<void> {
     await explain(client, 'profile', { name: 'profile', text: PROFILE_SQL, values: [username] });
     await client.end();
   } finally {
+    await anchors?.stop();
     await server?.stop();
     await db.close();
   }

@@ -1,19 +1,36 @@
 // Mixed load: the app on the seeded database (as load.ts starts it, with the production settings of a
-// web instance behind a load balancer: NODE_ENV=production, TRUST_PROXY=1, JOBS=0), autocannon with 50
-// connections for 60 s, each connection cycling through 20 operations: 16 reads (home, search,
-// category, project detail, profile — as browsers ask, caches allowed), 3 check-ins by a project
-// owner (signed in before the run; check-ins have no rate limit, so a few owners would do; each cycle
-// takes the next of 50 in turn), and 1 donation (intent + simulated card confirm: two requests). Every
-// request comes from its own client address (X-Forwarded-For), as through a load balancer, so the
-// per-IP payment limits (300 an hour) see many visitors, not one.
-// Prints one JSON line: throughput, p50/p99 over every request, errors, non-2xx, per kind of request
-// its count and p50/p99 as seen by the client (to find a slow endpoint), and the tables whose
-// autovacuum finished during the measured minute (it competes for the same CPU).
+// web instance behind a load balancer: NODE_ENV=production, TRUST_PROXY=1, JOBS=0), the 80/15/5 mix of
+// reads, check-ins and donations in three steps:
+// 1. saturation, closed loop: autocannon with 50 connections for 60 s, each connection cycling through
+//    20 operations: 16 reads (home, search, category, project detail, profile — as browsers ask, caches
+//    allowed), 3 check-ins by a project owner (signed in before the run; check-ins have no rate limit,
+//    so a few owners would do; each cycle takes the next of 50 in turn), and 1 donation (intent +
+//    simulated card confirm: two requests). Its throughput is the saturation throughput.
+// 2. the same mix as an open loop (open-loop.ts) at a fixed arrival rate of half that throughput, for
+//    as long: errors, statuses, p50/p99/max.
+// 3. the open loop at twice that throughput: the share of 503s (and whether each carried
+//    Retry-After), the slowest answer, answers over 1 s; then, as the crash test checks, that every
+//    acknowledged check-in and donation is in the database and the ledger balances.
+// Every request comes from its own client address (X-Forwarded-For), as through a load balancer, so
+// the per-IP payment limits (300 an hour) see many visitors, not one.
+// Prints one JSON line per step: throughput, p50/p99, errors, statuses, per kind of request its count
+// and p50/p99 as seen by the client (to find a slow endpoint), the steps' targets with `ratio` and
+// `met`, and the tables whose autovacuum finished during the closed loop (it competes for the CPU).
 import autocannon, { type Request } from 'autocannon';
 import pg from 'pg';
 import { TAGS, TAG_NAMES } from '@kept/domain';
 import { prng } from '../apps/server/src/db/seed/scale.ts';
+import { connectDatabase } from '../apps/server/src/db/client.ts';
+import {
+  acknowledgedCount,
+  consistencyProblems,
+  emptyAcknowledged,
+  lostWrites,
+  snapshot,
+  type Acknowledged,
+} from '../apps/server/test/support/crash-checks.ts';
 import { openSeededDatabase, postJson, signedInCookie, startApp, type RunningApp } from './app.ts';
+import { runOpenLoop, type Send } from './open-loop.ts';
 
 export type MixedOptions = {
   projects: number;
@@ -23,6 +40,8 @@ export type MixedOptions = {
   /** A PostgreSQL already running and seeded, used instead. */
   databaseUrl?: string;
   seed?: number;
+  /** After the closed loop, drive the mix as an open loop at 0.5× and 2× its throughput (default). */
+  openLoop?: boolean;
 };
 
 type Owner = { cookie: string; projectId: string };
@@ -73,6 +92,110 @@ const CYCLE: Kind[] = [
   'detail',
   'search',
 ];
+
+type Built = { method: string; path: string; headers: Record<string, string>; body?: string };
+
+/** One request of the mix, as a browser (or the owner, for check-ins) would send it. */
+function requestFor(
+  kind: Kind,
+  c: {
+    rand: () => number;
+    owner: Owner;
+    headers: Record<string, string>;
+    intent: { paymentId: string; clientSecret: string } | undefined;
+    projectIds: string[];
+    usernames: string[];
+  },
+): Built {
+  const { rand, owner, headers, projectIds, usernames } = c;
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+  switch (kind) {
+    case 'home':
+      return { method: 'GET', path: '/api/home', headers };
+    case 'search': {
+      const q = new URLSearchParams({ searchText: pick(SEARCH_WORDS) });
+      if (rand() < 0.5) q.set('categoryTags', pick(TAG_NAMES));
+      if (rand() < 0.3) q.set('refundAmountMinCents', '5000');
+      return { method: 'GET', path: `/api/projects?${q}`, headers };
+    }
+    case 'category': {
+      const slug = rand() < 0.8 ? pick(TAGS).slug : 'finishing-soon';
+      const offset = pick([0, 0, 50, 100]);
+      return { method: 'GET', path: `/api/categories/${slug}?offset=${offset}`, headers };
+    }
+    case 'detail':
+      return { method: 'GET', path: `/api/projects/${pick(projectIds)}`, headers };
+    case 'profile':
+      return { method: 'GET', path: `/api/users/${pick(usernames)}`, headers };
+    case 'check-in':
+      return {
+        method: 'POST',
+        path: `/api/projects/${owner.projectId}/check-ins`,
+        headers: { ...headers, cookie: owner.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ updateText: `Worked on it, ${Math.floor(rand() * 1e6)} steps in.` }),
+      };
+    case 'donation-intent':
+      return {
+        method: 'POST',
+        path: '/api/donations/intent',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          projectId: pick(projectIds),
+          amountCents: 500 + 100 * Math.floor(rand() * 50),
+          donorName: 'Bench visitor',
+          donorAnonymous: rand() < 0.5,
+        }),
+      };
+    case 'donation-confirm':
+      return {
+        method: 'POST',
+        path: '/api/payments/simulated/confirm',
+        headers: { ...headers, 'content-type': 'application/json' },
+        // Without an intent (it failed: counted there) this confirm fails too, and is counted.
+        body: JSON.stringify({
+          paymentId: c.intent?.paymentId ?? '00000000-0000-0000-0000-000000000000',
+          clientSecret: c.intent?.clientSecret ?? 'none',
+          ...CARD,
+        }),
+      };
+  }
+}
+
+/** The mix as operations (a donation is one operation of two requests): 16 reads, 3 check-ins, 1 donation. */
+const OPERATIONS: Kind[] = CYCLE.filter((kind) => kind !== 'donation-confirm');
+
+/** One operation of the open loop; acknowledged writes (2xx) are noted in `acked` for the checks after. */
+async function runOperation(
+  kind: Kind,
+  send: Send,
+  c: { rand: () => number; owner: Owner; projectIds: string[]; usernames: string[]; acked: Acknowledged },
+): Promise<void> {
+  const headers = () => ({ 'accept-encoding': 'gzip, deflate, br', 'x-forwarded-for': nextIp() });
+  const build = (k: Kind, intent?: { paymentId: string; clientSecret: string }) =>
+    requestFor(k, { ...c, headers: headers(), intent });
+  const ask = (k: Kind, r: Built) => send(k, r.path, { method: r.method, headers: r.headers, body: r.body });
+  if (kind === 'donation-intent') {
+    const intent = build('donation-intent');
+    const answer = await ask('donation-intent', intent);
+    if (answer?.status !== 200) return;
+    const parsed = JSON.parse(answer.body) as { paymentId: string; clientSecret: string };
+    const { projectId, amountCents } = JSON.parse(intent.body!) as { projectId: string; amountCents: number };
+    const confirmed = await ask('donation-confirm', build('donation-confirm', parsed));
+    if (
+      confirmed?.status === 200 &&
+      (JSON.parse(confirmed.body) as { status: string }).status === 'succeeded'
+    )
+      c.acked.donations.push({ paymentId: parsed.paymentId, projectId, amountCents });
+    return;
+  }
+  const request = build(kind);
+  const answer = await ask(kind, request);
+  if (kind === 'check-in' && answer && answer.status >= 200 && answer.status < 300) {
+    const { checkIn } = JSON.parse(answer.body) as { checkIn: { id: string } };
+    const { updateText } = JSON.parse(request.body!) as { updateText: string };
+    c.acked.checkIns.push({ id: checkIn.id, projectId: c.owner.projectId, text: updateText });
+  }
+}
 
 // Each run starts elsewhere in 10.0.0.0/8: a reused --data-dir keeps the last hour's per-address limits.
 let ipCounter = Math.floor(Math.random() * 0x1000000);
@@ -180,8 +303,6 @@ export async function runMixedBenchmark(opts: MixedOptions): Promise<void> {
     let record = false;
     let nextConn = 0;
     const seed = opts.seed ?? 42;
-    const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
-
     const requests: Request<Context>[] = CYCLE.map((kind) => ({
       setupRequest: (req, context) => {
         if (context.conn === undefined) {
@@ -196,60 +317,11 @@ export async function runMixedBenchmark(opts: MixedOptions): Promise<void> {
         };
         context.kind = kind;
         context.sentAt = performance.now();
-        switch (kind) {
-          case 'home':
-            return { ...req, method: 'GET', path: '/api/home', headers };
-          case 'search': {
-            const q = new URLSearchParams({ searchText: pick(rand, SEARCH_WORDS) });
-            if (rand() < 0.5) q.set('categoryTags', pick(rand, TAG_NAMES));
-            if (rand() < 0.3) q.set('refundAmountMinCents', '5000');
-            return { ...req, method: 'GET', path: `/api/projects?${q}`, headers };
-          }
-          case 'category': {
-            const slug = rand() < 0.8 ? pick(rand, TAGS).slug : 'finishing-soon';
-            const offset = pick(rand, [0, 0, 50, 100]);
-            return { ...req, method: 'GET', path: `/api/categories/${slug}?offset=${offset}`, headers };
-          }
-          case 'detail':
-            return { ...req, method: 'GET', path: `/api/projects/${pick(rand, projectIds)}`, headers };
-          case 'profile':
-            return { ...req, method: 'GET', path: `/api/users/${pick(rand, usernames)}`, headers };
-          case 'check-in':
-            return {
-              ...req,
-              method: 'POST',
-              path: `/api/projects/${owner.projectId}/check-ins`,
-              headers: { ...headers, cookie: owner.cookie, 'content-type': 'application/json' },
-              body: JSON.stringify({ updateText: `Worked on it, ${Math.floor(rand() * 1e6)} steps in.` }),
-            };
-          case 'donation-intent':
-            context.intent = undefined;
-            return {
-              ...req,
-              method: 'POST',
-              path: '/api/donations/intent',
-              headers: { ...headers, 'content-type': 'application/json' },
-              body: JSON.stringify({
-                projectId: pick(rand, projectIds),
-                amountCents: 500 + 100 * Math.floor(rand() * 50),
-                donorName: 'Bench visitor',
-                donorAnonymous: rand() < 0.5,
-              }),
-            };
-          case 'donation-confirm':
-            return {
-              ...req,
-              method: 'POST',
-              path: '/api/payments/simulated/confirm',
-              headers: { ...headers, 'content-type': 'application/json' },
-              // Without an intent (it failed: counted there) this confirm fails too, and is counted.
-              body: JSON.stringify({
-                paymentId: context.intent?.paymentId ?? '00000000-0000-0000-0000-000000000000',
-                clientSecret: context.intent?.clientSecret ?? 'none',
-                ...CARD,
-              }),
-            };
-        }
+        if (kind === 'donation-intent') context.intent = undefined;
+        return {
+          ...req,
+          ...requestFor(kind, { rand, owner, headers, intent: context.intent, projectIds, usernames }),
+        };
       },
       onResponse: (status, body, context) => {
         if (record && context.sentAt !== undefined && context.kind) {
@@ -285,12 +357,14 @@ export async function runMixedBenchmark(opts: MixedOptions): Promise<void> {
       const sorted = (latencies.get(kind) ?? []).sort((a, b) => a - b);
       byKind[kind] = { n: sorted.length, p50_ms: percentile(sorted, 50), p99_ms: percentile(sorted, 99) };
     }
+    const saturation = Math.round(result.requests.average);
     console.log(
       JSON.stringify({
         benchmark: 'mixed',
+        step: 'saturation (closed loop)',
         connections: opts.connections,
         duration_s: opts.durationSec,
-        requests_per_sec: Math.round(result.requests.average),
+        requests_per_sec: saturation,
         p50_ms: result.latency.p50,
         p99_ms: result.latency.p99,
         errors: result.errors,
@@ -302,6 +376,86 @@ export async function runMixedBenchmark(opts: MixedOptions): Promise<void> {
         autovacuumed_during_run: autovacuumed,
       }),
     );
+    if (opts.openLoop === false) return;
+
+    // The same mix as an open loop: operations arrive at a fixed rate, at half the saturation
+    // throughput (the issue's target: 0 errors, p99 ≤ 50 ms), then at twice it (every answer within
+    // 1 s, only 503s with Retry-After beyond capacity, nothing acknowledged lost, the ledger balanced).
+    const acked = emptyAcknowledged();
+    const operations = OPERATIONS;
+    const requestsPerOperation = CYCLE.length / operations.length;
+    const operation = (i: number, send: Send): Promise<void> =>
+      runOperation(operations[i % operations.length]!, send, {
+        rand: prng(seed * 7919 + i),
+        owner: owners[i % owners.length]!,
+        projectIds,
+        usernames,
+        acked,
+      });
+    for (const [step, factor] of [
+      ['half of saturation (open loop)', 0.5],
+      ['twice saturation (open loop)', 2],
+    ] as const) {
+      const rate = Math.max(1, Math.round((saturation * factor) / requestsPerOperation));
+      const open = await runOpenLoop({ base, rate, durationSec: opts.durationSec, operation });
+      const answered = Object.entries(open.statuses).filter(([status]) => status !== 'error');
+      const beyondCapacity = answered.filter(([status]) => !/^2/.test(status));
+      const only503s = beyondCapacity.every(([status]) => status === '503');
+      const n503 = open.statuses['503'] ?? 0;
+      console.log(
+        JSON.stringify({
+          benchmark: 'mixed',
+          step,
+          operations_per_sec: rate,
+          requests_per_operation: Math.round(requestsPerOperation * 100) / 100,
+          target_requests_per_sec: Math.round(rate * requestsPerOperation),
+          ...open,
+          share_503: open.requests ? Math.round((n503 / open.requests) * 1000) / 1000 : 0,
+          non_2xx_only_503: only503s,
+          every_503_has_retry_after: open.retry_after_503s === n503,
+          ...(factor === 0.5
+            ? {
+                target: 'open loop at half saturation: 0 errors, p99 <= 50 ms',
+                ratio: Math.round((open.p99_ms / 50) * 100) / 100,
+                met: open.errors === 0 && beyondCapacity.length === 0 && open.p99_ms <= 50,
+              }
+            : {
+                target: 'open loop at twice saturation: every answer within 1 s, only 503s beyond capacity',
+                ratio: Math.round((open.max_ms / 1000) * 100) / 100,
+                met:
+                  open.errors === 0 &&
+                  open.over_1s === 0 &&
+                  only503s &&
+                  open.retry_after_503s === n503 &&
+                  open.not_sent === 0,
+              }),
+        }),
+      );
+    }
+
+    // Nothing the server acknowledged is lost and the books balance (the crash test's checks).
+    const database = connectDatabase(db.url, 2);
+    try {
+      const [lost, problems] = await snapshot(database.db, async (s) => [
+        await lostWrites(s, acked),
+        await consistencyProblems(s),
+      ]);
+      console.log(
+        JSON.stringify({
+          benchmark: 'mixed',
+          step: 'after the open loops',
+          acknowledged: acknowledgedCount(acked),
+          acknowledged_by_kind: { check_ins: acked.checkIns.length, donations: acked.donations.length },
+          lost: lost.length,
+          problems: problems.length,
+          target: 'nothing acknowledged lost, the ledger balanced',
+          met: lost.length === 0 && problems.length === 0,
+        }),
+      );
+      for (const line of [...lost, ...problems]) console.error(line);
+    } finally {
+      await database.close();
+    }
   } finally {
     await app?.stop();
     await db.close();

@@ -5,8 +5,12 @@
 //    autocannon, and the plans of their queries. `--projects N`, `--connections N`, `--duration S`,
 //    `--skip-start`, `--skip-load`, `--data-dir DIR` (seed once, reuse after), `--database-url URL` (a
 //    PostgreSQL already running and seeded) and `--only home,search` adjust a run.
-// 3. Mixed load (mixed.ts) on the same data: 80% reads, 15% check-ins, 5% donations at
-//    `--mixed-connections` (50) for `--mixed-duration` seconds (60). `--skip-mixed`; `--only mixed`.
+//    Beside Kept's figures, in the same run: a Fastify hello world and a naive project page
+//    (anchor-server.ts), and one JSON line per target of issue 20 with its `ratio` and `met`.
+// 3. Mixed load (mixed.ts) on the same data: 80% reads, 15% check-ins, 5% donations; saturation at
+//    `--mixed-connections` (50, closed loop) for `--mixed-duration` seconds (60), then an open loop at
+//    half and at twice that throughput for as long, then the acknowledged writes and the ledger
+//    checked. `--skip-mixed`; `--only mixed`.
 // 4. Crash under load (crash.ts): `--kills` (50) SIGKILLs of the server under a write load, checking
 //    after each restart that no acknowledged write is lost and the books balance. `--skip-crash`,
 //    `--crash-seed N`; `--only crash`.

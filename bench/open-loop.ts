@@ -1,0 +1,159 @@
+// An open-loop load driver: operations arrive at a fixed rate whatever the server's answers take (a
+// closed loop such as autocannon's waits for each answer before sending the next, so a slow server is
+// asked less and its latency looks better than visitors see it). Each operation's latency counts from
+// its scheduled arrival, so time spent waiting on the client's side is counted too. In-flight
+// operations are bounded (`maxInFlight`): an arrival beyond the bound is not sent and is reported as
+// `not_sent`, so an overloaded server cannot make the driver itself run out of memory.
+// Requests go through Node's fetch (undici's pool, no limit on connections per origin).
+
+export type Answer = { status: number; body: string; headers: Headers };
+
+/** Sends one request of an operation; its answer (status, body) is recorded by the driver. */
+export type Send = (
+  kind: string,
+  path: string,
+  init?: { method?: string; headers?: Record<string, string>; body?: string },
+) => Promise<Answer | null>;
+
+export type OpenLoopOptions = {
+  base: string;
+  /** Operations a second. */
+  rate: number;
+  durationSec: number;
+  /** The i-th operation (0, 1, 2…): one request or a few in sequence, sent with `send`. */
+  operation: (i: number, send: Send) => Promise<void>;
+  maxInFlight?: number;
+  /** A request without an answer after this long is given up and counted in `errors`. */
+  timeoutMs?: number;
+};
+
+export type OpenLoopResult = {
+  /** Operations that arrived (were scheduled) and that were sent. */
+  arrived: number;
+  not_sent: number;
+  requests: number;
+  /** Answers by HTTP status. */
+  statuses: Record<string, number>;
+  /** 503 answers that carried a Retry-After header. */
+  retry_after_503s: number;
+  /** Requests that got no answer (connection error or timeout). */
+  errors: number;
+  /** Latency of every answered request, from its operation's arrival (first request) or its sending. */
+  p50_ms: number;
+  p99_ms: number;
+  max_ms: number;
+  /** Answers that took longer than 1 s. */
+  over_1s: number;
+  by_kind: Record<string, { n: number; p50_ms: number; p99_ms: number; statuses: Record<string, number> }>;
+  achieved_rate: number;
+};
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
+}
+
+export async function runOpenLoop(opts: OpenLoopOptions): Promise<OpenLoopResult> {
+  const maxInFlight = opts.maxInFlight ?? 4_000;
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const total = Math.round(opts.rate * opts.durationSec);
+  const interval = 1000 / opts.rate;
+  const latencies: number[] = [];
+  const byKind = new Map<string, { latencies: number[]; statuses: Record<string, number> }>();
+  const statuses: Record<string, number> = {};
+  let requests = 0;
+  let errors = 0;
+  let retryAfter503s = 0;
+  let notSent = 0;
+  let inFlight = 0;
+  const running = new Set<Promise<void>>();
+
+  const record = (kind: string, status: string, ms: number) => {
+    statuses[status] = (statuses[status] ?? 0) + 1;
+    const entry = byKind.get(kind) ?? { latencies: [], statuses: {} };
+    entry.statuses[status] = (entry.statuses[status] ?? 0) + 1;
+    if (status !== 'error') {
+      entry.latencies.push(ms);
+      latencies.push(ms);
+    }
+    byKind.set(kind, entry);
+  };
+
+  const start = performance.now();
+  const launch = (i: number, arrival: number) => {
+    let first = true;
+    const send: Send = async (kind, path, init = {}) => {
+      // The first request's latency includes any delay before it was sent; later ones count from sending.
+      const from = first ? arrival : performance.now();
+      first = false;
+      requests += 1;
+      try {
+        const res = await fetch(opts.base + path, {
+          method: init.method ?? 'GET',
+          headers: init.headers ?? {},
+          ...(init.body !== undefined ? { body: init.body } : {}),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        const body = await res.text();
+        if (res.status === 503 && res.headers.has('retry-after')) retryAfter503s += 1;
+        record(kind, String(res.status), performance.now() - from);
+        return { status: res.status, body, headers: res.headers };
+      } catch {
+        errors += 1;
+        record(kind, 'error', 0);
+        return null;
+      }
+    };
+    inFlight += 1;
+    const done: Promise<void> = opts
+      .operation(i, send)
+      .catch(() => {
+        errors += 1;
+      })
+      .finally(() => {
+        inFlight -= 1;
+        running.delete(done);
+      });
+    running.add(done);
+  };
+
+  // Every few milliseconds, start every operation whose arrival time has come.
+  let next = 0;
+  while (next < total) {
+    const elapsed = performance.now() - start;
+    while (next < total && next * interval <= elapsed) {
+      if (inFlight >= maxInFlight) notSent += 1;
+      else launch(next, start + next * interval);
+      next += 1;
+    }
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  const sendingMs = performance.now() - start;
+  await Promise.all(running);
+
+  const sorted = latencies.sort((a, b) => a - b);
+  const kinds: OpenLoopResult['by_kind'] = {};
+  for (const [kind, entry] of byKind) {
+    const list = entry.latencies.sort((a, b) => a - b);
+    kinds[kind] = {
+      n: list.length,
+      p50_ms: percentile(list, 50),
+      p99_ms: percentile(list, 99),
+      statuses: entry.statuses,
+    };
+  }
+  return {
+    arrived: total,
+    not_sent: notSent,
+    requests,
+    statuses,
+    retry_after_503s: retryAfter503s,
+    errors,
+    p50_ms: percentile(sorted, 50),
+    p99_ms: percentile(sorted, 99),
+    max_ms: Math.round(sorted.at(-1) ?? 0),
+    over_1s: sorted.filter((ms) => ms > 1000).length,
+    by_kind: kinds,
+    achieved_rate: Math.round(((total - notSent) / sendingMs) * 1000),
+  };
+}
