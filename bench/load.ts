@@ -91,6 +91,19 @@ function seqScans(plan: unknown, found: string[] = []): string[] {
   return found;
 }
 
+/** Indexes read anywhere in an EXPLAIN (FORMAT JSON) plan. */
+function indexesUsed(plan: unknown, found: string[] = []): string[] {
+  if (plan && typeof plan === 'object') {
+    const node = plan as Record<string, unknown>;
+    if (typeof node['Index Name'] === 'string') found.push(node['Index Name']);
+    for (const value of Object.values(node)) {
+      if (Array.isArray(value)) for (const child of value) indexesUsed(child, found);
+      else if (value && typeof value === 'object') indexesUsed(value, found);
+    }
+  }
+  return found;
+}
+
 /** A value as an SQL literal (for EXECUTE, which takes no bind parameters). */
 function literal(client: pg.Client, value: unknown): string {
   if (value === null) return 'null';
@@ -132,6 +145,7 @@ async function explain(client: pg.Client, name: string, statement: Statement): P
     JSON.stringify({
       explain: name,
       seq_scans: [...new Set(seqScans(plan.Plan))],
+      indexes: [...new Set(indexesUsed(plan.Plan))].sort(),
       execution_ms: Math.round(plan['Execution Time'] * 100) / 100,
       ...(statement.name ? { plan: 'generic' } : {}),
     }),
