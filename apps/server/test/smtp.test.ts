@@ -44,6 +44,13 @@ describe('password reset over SMTP', () => {
     });
     expect(res.statusCode).toBe(200);
     await t.app.jobs.drain();
+    // The drain has run the email job: it was delivered, or it failed and says why (no silent wait).
+    if (!received.some((m) => m.to === u.email)) {
+      const { rows } = await t.database.pool.query<{ last_error: string | null }>(
+        'select last_error from graphile_worker.jobs',
+      );
+      expect.fail(`no email arrived; queued jobs: ${JSON.stringify(rows)}`);
+    }
     await delivered;
     const mail = received.find((m) => m.to === u.email)!;
     expect(mail.subject).toBe('Reset your Kept password');
