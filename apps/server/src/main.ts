@@ -10,7 +10,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connectDatabase, runMigrations } from './db/client.ts';
 import { createStatementOrder, orderPool } from './db/request-order.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
-import { seedDemoData } from './db/seed/demo.ts';
+import { seedDemoData } from './seed/demo.ts';
 
 /** After SIGTERM, how long requests already on their way have to arrive before the listener closes. */
 const SHUTDOWN_GRACE_MS = 500;
