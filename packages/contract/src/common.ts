@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   rateLimited: 'rate_limited',
   payment: 'payment_error',
   internal: 'internal_error',
+  unavailable: 'unavailable',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

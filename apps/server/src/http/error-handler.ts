@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { GENERIC_MESSAGE, HttpError } from './errors.ts';
+import { isDatabaseOverload, unavailableError } from './overload.ts';
 import { errorEnvelope, validationErrorEnvelope } from '@kept/contract';
 
 const CLIENT_ERROR_MESSAGES: Record<string, string> = {
@@ -13,7 +14,11 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
 
 /** Every failure answers in the error format; unexpected ones are logged and answered generically. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    // A statement cut by the statement timeout, or no free connection in time: a 503 like any overload.
+    const overloaded = isDatabaseOverload(thrown);
+    if (overloaded) request.log.warn({ err: thrown }, 'database overloaded');
+    const err = overloaded ? unavailableError() : thrown;
     if (err instanceof HttpError) {
       for (const [name, value] of Object.entries(err.headers)) reply.header(name, value);
       return reply.status(err.statusCode).send(errorEnvelope(err.code, err.message, err.fields));
