@@ -5,7 +5,9 @@
 // - PostgreSQL cancels a statement that runs past the pool's statement timeout (db/client.ts);
 // - the pool gives up on a request that waited too long for a free connection.
 // GET /api/health is never refused here: it answers for itself whether the database is reachable.
-import underPressure from '@fastify/under-pressure';
+// The event loop's readings of the first two seconds after start-up are not held against requests:
+// they cover the app's own start (loading and compiling every route), not its load.
+import underPressure, { TYPE_EVENT_LOOP_DELAY } from '@fastify/under-pressure';
 import { ERROR_CODES } from '@kept/contract';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
@@ -60,6 +62,11 @@ export async function registerOverloadGuard(
   app.addHook('onClose', async () => {
     closing = true;
   });
+  let readyAt = Number.POSITIVE_INFINITY;
+  app.addHook('onReady', async () => {
+    readyAt = performance.now();
+  });
+  const startingUp = () => !(performance.now() - readyAt >= 2 * SAMPLE_INTERVAL_MS);
   await app.register(underPressure, {
     maxEventLoopDelay: opts.maxEventLoopDelayMs,
     maxHeapUsedBytes: opts.maxHeapUsedBytes,
@@ -80,7 +87,10 @@ export async function registerOverloadGuard(
     retryAfter: RETRY_AFTER_SEC,
     // Refused in the error format (through the error handler, with the security headers); the health
     // route is let through to say what it sees.
-    pressureHandler: (request) =>
-      request.routeOptions.url === HEALTH_ROUTE ? undefined : Promise.reject(unavailableError()),
+    pressureHandler: (request, _reply, type) => {
+      if (request.routeOptions.url === HEALTH_ROUTE) return undefined;
+      if (type === TYPE_EVENT_LOOP_DELAY && startingUp()) return undefined;
+      return Promise.reject(unavailableError());
+    },
   });
 }

@@ -11,6 +11,7 @@ import {
 import { PROJECT_MESSAGES } from '@kept/domain';
 import { z } from 'zod';
 import type { ConfiguredProvider } from '../../adapters/payments/index.ts';
+import { validateCard } from '../../adapters/payments/simulated-cards.ts';
 import { fromStripeIntent, type StripeProvider } from '../../adapters/payments/stripe.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
@@ -77,10 +78,17 @@ export const paymentRoutes =
         // Only the holder of the client secret counts against (and can exhaust) a payment's attempts.
         const payment = await service.authorize(paymentId, clientSecret);
         await limiter.consume({ key: `payments:confirm:payment:${paymentId}`, max: 30, windowMs: HOUR });
-        const tryer = await cardTryerOf(request, cardTesting);
-        const status = await cardTesting.tryCard({ paymentId: payment.id, ...tryer }, () =>
-          service.confirmSimulated({ payment, clientSecret, card: { cardNumber, expiry, cvc } }),
-        );
+        const card = { cardNumber, expiry, cvc };
+        const attempt = () => service.confirmSimulated({ payment, clientSecret, card });
+        // A card the form refuses field by field never reaches the processor: it is no card try, and
+        // holds none of the form's or the tryer's failed attempts while it is answered.
+        const wellFormed = Object.keys(validateCard(card, app.clock.now())).length === 0;
+        const status = wellFormed
+          ? await cardTesting.tryCard(
+              { paymentId: payment.id, ...(await cardTryerOf(request, cardTesting)) },
+              attempt,
+            )
+          : await attempt();
         return reply.header('cache-control', 'no-store').send(status);
       },
     );
