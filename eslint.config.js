@@ -43,7 +43,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ['scripts/**', 'bench/**', 'apps/server/src/db/seed-cli.ts', '**/*.config.ts'],
+    files: ['scripts/**', 'bench/**', 'apps/server/src/seed/cli.ts', '**/*.config.ts'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -10,7 +10,7 @@ import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const main = path.join(root, 'apps/server/src/main.ts');
-const seedCli = path.join(root, 'apps/server/src/db/seed-cli.ts');
+const seedCli = path.join(root, 'apps/server/src/seed/cli.ts');
 const anchorServer = path.join(root, 'bench/anchor-server.ts');
 
 function freePort(): Promise<number> {

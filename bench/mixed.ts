@@ -19,7 +19,7 @@
 import autocannon, { type Request } from 'autocannon';
 import pg from 'pg';
 import { TAGS, TAG_NAMES } from '@kept/domain';
-import { prng } from '../apps/server/src/db/seed/scale.ts';
+import { prng } from '../apps/server/src/seed/scale.ts';
 import { connectDatabase } from '../apps/server/src/db/client.ts';
 import {
   acknowledgedCount,

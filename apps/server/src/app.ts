@@ -1,5 +1,6 @@
 // Builds the Fastify app from its dependencies. main.ts boots it; tests call it and use app.inject().
 import crypto from 'node:crypto';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -43,7 +44,7 @@ import { createRateLimiter } from './modules/rate-limit/limiter.ts';
 import { registerAuthContext } from './http/auth-context.ts';
 import { registerSameOriginGuard } from './http/same-origin.ts';
 import { registerSpa } from './web/spa.ts';
-import { asRequest } from './db/request-order.ts';
+import { registerOverloadGuard } from './http/overload.ts';
 
 export type AppDeps = {
   config: Config;
@@ -72,14 +73,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rewriteUrl: rewriteBadUrl,
   });
   registerRouteList(app);
-  // Each request's statements share its arrival time (db/request-order.ts).
-  app.addHook('onRequest', (_request, _reply, done) => asRequest(done));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await registerOpenApi(app);
   registerErrorHandling(app);
   registerTextGuard(app);
   registerSecurityHeaders(app, { https: config.baseUrl.startsWith('https://') });
+  await registerOverloadGuard(app, { ...config.overload, pool: deps.database.pool });
+  // Before every route and static folder (@fastify/static's precompressed files are sent as they are).
+  if (config.compression) await app.register(compress, { globalDecompression: false });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
 
@@ -130,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerJobs(app, { db, clock, mailer, baseUrl: config.baseUrl, enabled: config.jobs });
   await app.register(notificationRoutes(db, config.baseUrl));
   await app.register(profileRoutes(db, clock));
-  await app.register(browseRoutes(db, clock, { queryConcurrency: config.browseQueryConcurrency }));
+  await app.register(browseRoutes(db, clock));
   await app.register(projectDetailRoutes(db, clock));
 
   const storage = createStorage(config.storage);

@@ -1,7 +1,7 @@
 // Settings, parsed once at boot. A bad or missing value stops the app with a message naming each bad setting.
 import path from 'node:path';
+import v8 from 'node:v8';
 import { z } from 'zod';
-import { defaultRequestConcurrency } from './db/request-order.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -41,8 +41,10 @@ const envSchema = z
     DATA_DIR: z.string().trim().min(1).default('data'),
     DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-    BROWSE_QUERY_CONCURRENCY: z.coerce.number().int().min(1).max(200).optional(),
-    DATABASE_REQUEST_CONCURRENCY: z.coerce.number().int().min(1).max(200).optional(),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+    MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+    MAX_HEAP_USED_MB: z.coerce.number().int().min(0).max(1_048_576).optional(),
+    COMPRESSION: flag(true),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
     MAIL_FROM: z.string().trim().min(3).default('Kept <no-reply@kept.local>'),
@@ -89,10 +91,15 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
-  /** How many heavy browse queries (search, lists) run in PostgreSQL at once (default: CPU count). */
-  browseQueryConcurrency: number | undefined;
-  /** Requests running statements at once; the others wait, oldest first. */
-  databaseRequestConcurrency: number;
+  /** A statement running longer is cancelled by PostgreSQL (0: no limit). */
+  databaseStatementTimeoutMs: number;
+  /**
+   * Overload: past either bound, requests are answered 503 with Retry-After at once (0: not checked).
+   * The event loop's mean delay over the last second, and the V8 heap in use.
+   */
+  overload: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number };
+  /** Compress answers in the app (off when a proxy in front does it). */
+  compression: boolean;
   authSecret: string | undefined;
   mail: { from: string; smtpUrl: string | undefined; outboxDir: string };
   payments:
@@ -122,6 +129,14 @@ export type Config = {
   logLevel: string;
   webDistDir: string;
 };
+
+/**
+ * 90% of V8's heap limit: past it, garbage collection takes most of the time and the process is close to
+ * running out of memory, so new requests are better answered 503 while the ones in flight finish.
+ */
+export function defaultMaxHeapUsedBytes(): number {
+  return Math.floor(v8.getHeapStatistics().heap_size_limit * 0.9);
+}
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -159,8 +174,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
-    browseQueryConcurrency: env.BROWSE_QUERY_CONCURRENCY,
-    databaseRequestConcurrency: env.DATABASE_REQUEST_CONCURRENCY ?? defaultRequestConcurrency(),
+    databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    overload: {
+      maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedBytes:
+        env.MAX_HEAP_USED_MB === undefined ? defaultMaxHeapUsedBytes() : env.MAX_HEAP_USED_MB * 1024 * 1024,
+    },
+    compression: env.COMPRESSION,
     authSecret: env.AUTH_SECRET,
     mail: { from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, outboxDir: path.join(dataDir, 'outbox') },
     payments:

@@ -8,9 +8,8 @@ import { buildApp } from './app.ts';
 import { logRedaction } from './http/log-redaction.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connectDatabase, runMigrations } from './db/client.ts';
-import { createStatementOrder, orderPool } from './db/request-order.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
-import { seedDemoData } from './db/seed/demo.ts';
+import { seedDemoData } from './seed/demo.ts';
 
 /** After SIGTERM, how long requests already on their way have to arrive before the listener closes. */
 const SHUTDOWN_GRACE_MS = 500;
@@ -49,9 +48,12 @@ async function main(): Promise<void> {
       });
       url = embedded.url;
     }
-    const database = connectDatabase(url, config.databasePoolSize);
-    // Requests take turns at the database, oldest first (db/request-order.ts).
-    orderPool(database.pool, createStatementOrder(config.databaseRequestConcurrency));
+    const database = connectDatabase(
+      url,
+      config.databasePoolSize,
+      undefined,
+      config.databaseStatementTimeoutMs,
+    );
     await runMigrations(database);
     if (config.demoData) {
       // A fresh zero-config install shows a living site; a database with projects is left alone.

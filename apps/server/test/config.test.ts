@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
-import { defaultRequestConcurrency } from '../src/db/request-order.ts';
+import { ConfigError, defaultMaxHeapUsedBytes, loadConfig } from '../src/config.ts';
 
 describe('settings', () => {
   it('works with no settings at all: embedded database, simulated payments, outbox email, local uploads', () => {
@@ -53,13 +52,35 @@ describe('settings', () => {
     expect(loadConfig({ DEMO_DATA: '0' }).demoData).toBe(false);
   });
 
-  it('lets the host CPU count limit heavy browse queries and requests at the database unless told', () => {
-    expect(loadConfig({}).browseQueryConcurrency).toBeUndefined();
-    expect(loadConfig({ BROWSE_QUERY_CONCURRENCY: '6' }).browseQueryConcurrency).toBe(6);
-    expect(loadConfig({}).databaseRequestConcurrency).toBe(defaultRequestConcurrency());
-    expect(loadConfig({ DATABASE_REQUEST_CONCURRENCY: '3' }).databaseRequestConcurrency).toBe(3);
-    expect(() => loadConfig({ DATABASE_REQUEST_CONCURRENCY: '0' })).toThrow(/DATABASE_REQUEST_CONCURRENCY/);
-    expect(() => loadConfig({ BROWSE_QUERY_CONCURRENCY: '0' })).toThrow(/BROWSE_QUERY_CONCURRENCY/);
+  it('bounds statements at 5 s unless told, 0 for none', () => {
+    expect(loadConfig({}).databaseStatementTimeoutMs).toBe(5_000);
+    expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '250' }).databaseStatementTimeoutMs).toBe(250);
+    expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '0' }).databaseStatementTimeoutMs).toBe(0);
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT_MS/,
+    );
+  });
+
+  it('refuses requests past an event loop delay of 200 ms and 90% of the heap limit unless told', () => {
+    expect(loadConfig({}).overload).toEqual({
+      maxEventLoopDelayMs: 200,
+      maxHeapUsedBytes: defaultMaxHeapUsedBytes(),
+    });
+    expect(defaultMaxHeapUsedBytes()).toBeGreaterThan(64 * 1024 * 1024);
+    expect(loadConfig({ MAX_EVENT_LOOP_DELAY_MS: '0', MAX_HEAP_USED_MB: '512' }).overload).toEqual({
+      maxEventLoopDelayMs: 0,
+      maxHeapUsedBytes: 512 * 1024 * 1024,
+    });
+    expect(() => loadConfig({ MAX_EVENT_LOOP_DELAY_MS: '-5' })).toThrow(/MAX_EVENT_LOOP_DELAY_MS/);
+    expect(() => loadConfig({ MAX_HEAP_USED_MB: 'lots' })).toThrow(/MAX_HEAP_USED_MB/);
+  });
+
+  it('compresses answers unless COMPRESSION=0', () => {
+    expect(loadConfig({}).compression).toBe(true);
+    expect(loadConfig({ COMPRESSION: '0' }).compression).toBe(false);
   });
 
   it('runs background jobs unless JOBS=0', () => {

@@ -7,9 +7,9 @@ import {
   validateUsername,
 } from '@kept/domain';
 import { HomeResponseSchema, ProjectDetailResponseSchema } from '@kept/contract';
-import { DEMO_PROJECTS, DEMO_USERS } from '../src/db/seed/demo-content.ts';
-import { seedDemoData } from '../src/db/seed/demo.ts';
-import { seedAtScale } from '../src/db/seed/scale.ts';
+import { DEMO_PROJECTS, DEMO_USERS } from '../src/seed/demo-content.ts';
+import { seedDemoData } from '../src/seed/demo.ts';
+import { seedAtScale } from '../src/seed/scale.ts';
 import { ledgerProblems } from '../src/modules/ledger/invariants.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { get } from './support/browse.ts';

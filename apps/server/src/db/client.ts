@@ -13,12 +13,23 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 // A DATE is a local calendar date ('YYYY-MM-DD'); never turn it into an instant.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
-/** `acquireTimeoutMs`: how long a query may wait for a free connection before failing. */
-export function connectDatabase(url: string, poolSize = 10, acquireTimeoutMs = 5_000): Database {
+/**
+ * A pool of `poolSize` connections. `acquireTimeoutMs`: how long a query may wait for a free connection
+ * before failing. `statementTimeoutMs`: PostgreSQL cancels a statement (lock waits included) running
+ * longer, on every connection of the pool (0: no limit). Both failures mean the database is
+ * overloaded, and the app answers them 503 (http/overload.ts).
+ */
+export function connectDatabase(
+  url: string,
+  poolSize = 10,
+  acquireTimeoutMs = 5_000,
+  statementTimeoutMs = 0,
+): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: acquireTimeoutMs,
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
   });
   pool.on('error', () => {}); // idle client errors (e.g. the server restarting) must not crash the app
   // Nor may a checked-out client's lost connection: its next query fails instead.
@@ -34,23 +45,26 @@ const quietLogger = new Logger(() => () => {});
 
 /**
  * Apply pending migrations: graphile-worker's schema (`graphile_worker`, its own migrations) first, since
- * ours may use it, then ours. An advisory lock keeps several instances booting at once from racing.
+ * ours may use it, then ours. An advisory lock keeps several instances booting at once from racing. The
+ * wait for that lock and the migrations themselves may take longer than the pool's statement timeout:
+ * it is lifted on this connection, and the connection closed afterwards rather than reused.
  */
 export async function runMigrations(database: Database): Promise<void> {
   const client = await database.pool.connect();
   try {
+    await client.query('set statement_timeout = 0');
     await client.query('select pg_advisory_lock(727274)');
     await runWorkerMigrations({ pgPool: database.pool, logger: quietLogger });
     await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_DIR });
   } finally {
     await client.query('select pg_advisory_unlock(727274)').catch(() => {});
-    client.release();
+    client.release(true);
   }
 }
 
 /**
  * `work` on one pooled connection inside BEGIN … COMMIT, rolled back when it throws. For hot write
- * paths written in plain SQL (named statements: parsed and planned once per connection).
+ * paths written in plain parameterised SQL.
  */
 export async function inTransaction<T>(
   pool: pg.Pool,

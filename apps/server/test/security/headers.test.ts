@@ -1,8 +1,10 @@
 // Security headers on every kind of response, over http and behind https: API success, client errors
 // of each kind (validation, auth, CSRF, not found, malformed address, body too large, wrong content
-// type, rate limit), an unexpected 500, the app's pages, static files and the email-link pages.
+// type, rate limit), an unexpected 500, an overload 503, the app's pages, static files and the
+// email-link pages.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../src/db/client.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';
 import { insertProjectRow } from '../support/project-rows.ts';
@@ -105,6 +107,13 @@ describe.each([
     t.app.get('/api/test/boom', async () => {
       throw new Error('secret detail: relation "users" does not exist');
     });
+    // A statement cut by its timeout: the database is overloaded.
+    t.app.get('/api/test/statement-timeout', async () =>
+      inTransaction(t.database.pool, async (client) => {
+        await client.query('set local statement_timeout = 50');
+        await client.query('select pg_sleep(1)');
+      }),
+    );
     await t.app.ready();
     who = await createUser(t.app);
     projectId = await insertProjectRow(t.database.pool, {
@@ -131,6 +140,16 @@ describe.each([
       error: { code: 'internal_error', message: 'An unexpected error occurred. Please try again later.' },
     });
     expectSecurityHeaders(res, { https, what: '500' });
+  });
+
+  it('API 503: overloaded, with Retry-After, nothing leaked, same headers', async () => {
+    const res = await t.app.inject({ url: '/api/test/statement-timeout' });
+    expect(res.statusCode).toBe(503);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.json().error.code).toBe('service_unavailable');
+    expectErrorEnvelope(res, '503');
+    expect(res.body).not.toMatch(/statement|timeout|pg_sleep/i);
+    expectSecurityHeaders(res, { https, what: '503' });
   });
 
   it('API 429: rate limited, with Retry-After and the same headers', async () => {

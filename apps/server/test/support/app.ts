@@ -7,7 +7,6 @@ import { createMailer, type Mailer } from '../../src/adapters/email/mailer.ts';
 import { buildApp } from '../../src/app.ts';
 import type { Clock } from '../../src/clock.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
-import { createStatementOrder, orderPool } from '../../src/db/request-order.ts';
 import { logRedaction } from '../../src/http/log-redaction.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
@@ -21,13 +20,6 @@ export type TestApp = {
 };
 
 const silentLog = { info: () => {}, error: () => {} };
-
-/** A database of its own whose requests take turns, oldest first, as main.ts sets it up. */
-async function orderedTestDatabase(config: Config): Promise<TestDatabase> {
-  const database = await createTestDatabase();
-  orderPool(database.pool, createStatementOrder(config.databaseRequestConcurrency));
-  return database;
-}
 
 /** The real app on a database of its own, with settings from `env` on top of test defaults. */
 export async function createTestApp(
@@ -47,10 +39,15 @@ export async function createTestApp(
     BASE_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
     DEMO_DATA: '0',
+    // The event loop's delay measures how busy the test machine is (its cores are shared), not the
+    // app: overload tests turn the bound on (overload.test.ts).
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...opts.env,
   });
   if (opts.webDistDir) config.webDistDir = opts.webDistDir;
-  const database = opts.database ?? (await orderedTestDatabase(config));
+  // A database of its own, its statements bounded by the statement timeout as main.ts sets it up.
+  const database =
+    opts.database ?? (await createTestDatabase({ statementTimeoutMs: config.databaseStatementTimeoutMs }));
   const log = opts.logStream ? pino({ level: config.logLevel, ...logRedaction }, opts.logStream) : silentLog;
   const mailer = createMailer({ ...config.mail, log });
   const app = await buildApp({

@@ -18,7 +18,7 @@ import {
   type Acknowledged,
 } from './crash-checks.ts';
 import { killServer, startServerProcess, type Exit, type ServerProcess } from './crash-server.ts';
-import { prng } from '../../src/db/seed/scale.ts';
+import { prng } from '../../src/seed/scale.ts';
 
 export type CrashOptions = {
   /** The database the server runs on (already created; migrated here or by the server at boot). */

@@ -6,8 +6,11 @@ import { withDatabase } from './urls.ts';
 
 export type TestDatabase = Database & { url: string; drop: () => Promise<void> };
 
-/** A fresh, migrated database of this test file's own, cloned from the run's template. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database of this test file's own, cloned from the run's template; its pool's
+ * statements bounded by `statementTimeoutMs` (none by default).
+ */
+export async function createTestDatabase(opts: { statementTimeoutMs?: number } = {}): Promise<TestDatabase> {
   const adminUrl = inject('adminUrl');
   const name = `kept_t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -19,7 +22,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const url = withDatabase(adminUrl, name);
   // Tests share two busy cores: let a query wait for a connection rather than fail for want of one.
-  const database = connectDatabase(url, 10, 60_000);
+  const database = connectDatabase(url, 10, 60_000, opts.statementTimeoutMs);
   let dropped = false;
   return {
     ...database,

@@ -54,15 +54,20 @@ export async function startDeposit(
   return res.json();
 }
 
-/** POST /api/payments/simulated/confirm with a card (4242… by default); the raw response. */
+/**
+ * POST /api/payments/simulated/confirm with a card (4242… by default); the raw response. `from`: the
+ * client's address (one visitor per address for the card-testing bounds).
+ */
 export function confirmCard(
   app: FastifyInstance,
   intent: { paymentId: string; clientSecret: string },
   card: { cardNumber?: string; expiry?: string; cvc?: string } = {},
+  from?: string,
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url: '/api/payments/simulated/confirm',
+    ...(from ? { remoteAddress: from } : {}),
     payload: {
       paymentId: intent.paymentId,
       clientSecret: intent.clientSecret,

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
 import { addDays, localDateOf, startOfLocalDay, type LocalDate } from '@kept/domain';
-import { writeSeed, type SeedProject, type SeedUser } from '../../src/db/seed/write.ts';
+import { writeSeed, type SeedProject, type SeedUser } from '../../src/seed/write.ts';
 
 export type SeededProjectInput = {
   userId: string;

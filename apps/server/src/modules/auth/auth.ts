@@ -35,6 +35,9 @@ export function createAuth(opts: { db: Db; baseUrl: string; secret: string; hook
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
+      // No copy of the session in a cookie: every request reads the session row, so sign-out, a
+      // password reset and expiry end a session at once on every instance (SECURITY.md, decision 021).
+      cookieCache: { enabled: false },
     },
     emailAndPassword: {
       enabled: true,

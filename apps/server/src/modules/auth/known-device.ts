@@ -3,7 +3,7 @@
 // the cookie are refused, while the owner's own browser keeps its separate count and still gets in. A
 // stranger who hammers an address locks out only the browsers that never signed in to it (decision 006).
 import crypto from 'node:crypto';
-import { cookieValue } from './session-reader.ts';
+import { fastifyCookie } from '@fastify/cookie';
 
 /** A device cookie lives a year; each sign-in without a valid one issues a new one. */
 export const KNOWN_DEVICE_MAX_AGE_SEC = 60 * 60 * 24 * 365;
@@ -34,7 +34,8 @@ export function knownDeviceId(
   userId: string,
   settings: KnownDeviceSettings,
 ): string | null {
-  const value = cookieValue(cookieHeader, knownDeviceCookieName(settings.secure));
+  if (!cookieHeader) return null;
+  const value = fastifyCookie.parse(cookieHeader)[knownDeviceCookieName(settings.secure)];
   if (!value) return null;
   const dot = value.indexOf('.');
   if (dot < 1) return null;

@@ -8,7 +8,6 @@ import { DomainError } from '../../http/errors.ts';
 import type { Limit, RateLimiter } from '../rate-limit/limiter.ts';
 import { RESET_LINK_PREFIX, type Auth } from './auth.ts';
 import { knownDeviceCookie, knownDeviceId, type KnownDeviceSettings } from './known-device.ts';
-import { createSessionReader, sessionUser, type SessionCookieSettings } from './session-reader.ts';
 
 export const ACCOUNT_MESSAGES = {
   usernameTaken: 'Username is already taken. Please choose a different username.',
@@ -47,16 +46,6 @@ export function createAccountService(deps: {
   log: { error: (o: object, m: string) => void };
 }) {
   const { auth, db, limiter } = deps;
-  let cookieSettings: Promise<SessionCookieSettings> | undefined;
-  const readSession = createSessionReader(db, () => {
-    cookieSettings ??= auth.$context.then((c) => ({
-      cookieName: c.authCookies.sessionToken.name,
-      secret: c.secret,
-      expiresInSec: c.sessionConfig.expiresIn,
-      updateAgeSec: c.sessionConfig.updateAge,
-    }));
-    return cookieSettings;
-  });
 
   const deviceSettings = async (): Promise<KnownDeviceSettings> => {
     const c = await auth.$context;
@@ -192,10 +181,13 @@ export function createAccountService(deps: {
       if (email) await limiter.clear(SIGN_IN_LIMITS.email(email));
     },
 
-    /** The signed-in user of a request's Cookie header, or null. */
+    /**
+     * The signed-in user of a request's Cookie header, or null. better-auth checks the cookie's
+     * signature and reads the session row with its user on every call (no cookie cache: decision 021),
+     * so a session ended on any instance ends here at once; it also deletes an expired session and
+     * extends one due for its refresh.
+     */
     async currentUser(cookie: string): Promise<SessionUser | null> {
-      const read = await readSession(cookie);
-      if (read !== 'ask-better-auth') return read;
       const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
       if (!session) return null;
       return sessionUser(
@@ -218,6 +210,23 @@ const AUTH_ERROR_CODES: Partial<Record<number, ErrorCode>> = {
   422: 'validation_error',
   429: 'rate_limited',
 };
+
+/** The SessionUser of a better-auth user. */
+export function sessionUser(user: {
+  id: string;
+  email: string;
+  username?: string | null;
+  timezone?: string | null;
+  createdAt: Date | string;
+}): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username ?? null,
+    timezone: user.timezone ?? 'UTC',
+    createdAt: new Date(user.createdAt).toISOString(),
+  };
+}
 
 /** better-auth's own messages are the "service message" the spec shows; anything else is generic. */
 function toDomainError(err: unknown): Error {

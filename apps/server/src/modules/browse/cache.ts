@@ -1,6 +1,9 @@
-// A small in-process cache for answers every anonymous visitor shares (home, category pages, searches).
-// Entries live `ttlMs` on the app's clock; concurrent misses of one key share a single computation;
-// the oldest entries go first beyond `maxEntries`. Nothing personal is ever stored here.
+// A small in-process cache for answers every anonymous visitor shares (home, category pages, searches),
+// on lru-cache. Entries live `ttlMs` on the app's clock; concurrent misses of one key share a single
+// computation (lru-cache's fetch: a stampede of visitors after an entry expires costs one query);
+// the least recently used entries go first beyond `maxEntries` or `maxBytes`. Nothing personal is ever
+// stored here.
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../clock.ts';
 
 export type SharedCache<T> = {
@@ -9,51 +12,34 @@ export type SharedCache<T> = {
   clear: () => void;
 };
 
-export function createSharedCache<T>(
+export function createSharedCache<T extends object>(
   clock: Clock,
-  opts: { ttlMs: number; maxEntries: number },
+  opts: { ttlMs: number; maxEntries: number; maxBytes?: number; sizeOf?: (value: T) => number },
 ): SharedCache<T> {
-  const entries = new Map<string, { at: number; value: T }>();
-  const pending = new Map<string, Promise<T>>();
-
-  const fresh = (key: string, now: number): T | undefined => {
-    const entry = entries.get(key);
-    if (!entry) return undefined;
-    const age = now - entry.at;
-    if (age >= 0 && age < opts.ttlMs) return entry.value;
-    entries.delete(key);
-    return undefined;
-  };
+  if (!(opts.ttlMs > 0)) throw new RangeError(`ttlMs must be positive: ${opts.ttlMs}`);
+  const cache = new LRUCache<string, T, () => Promise<T>>({
+    max: opts.maxEntries,
+    ...(opts.maxBytes && opts.sizeOf
+      ? { maxSize: opts.maxBytes, sizeCalculation: (value: T) => Math.max(1, opts.sizeOf!(value)) }
+      : {}),
+    // lru-cache counts an entry stale once its age is past `ttl`: an answer is served while it is
+    // younger than ttlMs, and recomputed from ttlMs on.
+    ttl: opts.ttlMs - 1,
+    // Ages on the app's clock, read at every check (no debounce), so tests can move time.
+    perf: { now: () => clock.now().getTime() },
+    ttlResolution: 0,
+    fetchMethod: (_key, _stale, { context }) => context(),
+  });
 
   return {
-    get(key, compute) {
-      const now = clock.now().getTime();
-      const hit = fresh(key, now);
-      if (hit !== undefined) return Promise.resolve(hit);
-      const running = pending.get(key);
-      if (running) return running;
-      const started = compute().then(
-        (value) => {
-          pending.delete(key);
-          if (opts.ttlMs > 0) {
-            if (entries.size >= opts.maxEntries) {
-              const oldest = entries.keys().next();
-              if (!oldest.done) entries.delete(oldest.value);
-            }
-            entries.set(key, { at: now, value });
-          }
-          return value;
-        },
-        (err: unknown) => {
-          pending.delete(key);
-          throw err;
-        },
-      );
-      pending.set(key, started);
-      return started;
+    async get(key, compute) {
+      const value = await cache.fetch(key, { context: compute });
+      // fetchMethod always resolves to a value or rejects; undefined would mean an aborted fetch.
+      if (value === undefined) throw new Error(`shared cache: no value for ${key}`);
+      return value;
     },
     clear() {
-      entries.clear();
+      cache.clear();
     },
   };
 }

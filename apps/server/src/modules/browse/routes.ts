@@ -23,21 +23,16 @@ function wantsFresh(request: FastifyRequest): boolean {
   return typeof header === 'string' && /\bno-cache\b/i.test(header);
 }
 
-function send<T>(request: FastifyRequest, reply: FastifyReply, answer: Answer<T>) {
+/** Ready-made JSON bytes as they are, an object through the serializer (compression: @fastify/compress). */
+function send<T>(reply: FastifyReply, answer: Answer<T>) {
   if (!('json' in answer)) return reply.send(answer.value);
-  reply.type('application/json; charset=utf-8');
-  if (!answer.gzip) return reply.send(answer.json);
-  reply.header('vary', 'accept-encoding');
-  const accepts = request.headers['accept-encoding'];
-  if (typeof accepts === 'string' && /\bgzip\b/.test(accepts))
-    return reply.header('content-encoding', 'gzip').send(answer.gzip);
-  return reply.send(answer.json);
+  return reply.type('application/json; charset=utf-8').send(answer.json);
 }
 
 export const browseRoutes =
-  (db: Db, clock: Clock, opts: { queryConcurrency?: number } = {}): FastifyPluginAsyncZod =>
+  (db: Db, clock: Clock): FastifyPluginAsyncZod =>
   async (app) => {
-    const browse = createBrowseService({ db, clock, queryConcurrency: opts.queryConcurrency });
+    const browse = createBrowseService({ db, clock });
 
     app.get(
       '/api/home',
@@ -46,7 +41,6 @@ export const browseRoutes =
       },
       async (request, reply) =>
         send(
-          request,
           reply,
           await browse.home(request.query, await request.currentUser(), { fresh: wantsFresh(request) }),
         ),
@@ -62,7 +56,6 @@ export const browseRoutes =
       },
       async (request, reply) =>
         send(
-          request,
           reply,
           await browse.search(request.query, await request.currentUser(), { fresh: wantsFresh(request) }),
         ),
@@ -87,7 +80,7 @@ export const browseRoutes =
           },
         );
         if (!answer) throw new DomainError('not_found', CATEGORY_NOT_FOUND);
-        return send(request, reply, answer);
+        return send(reply, answer);
       },
     );
   };

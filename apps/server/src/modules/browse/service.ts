@@ -17,10 +17,7 @@ import type {
   ProjectListResponse,
   SessionUser,
 } from '@kept/contract';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type pg from 'pg';
-import { createQueryGate, defaultQueryConcurrency } from '../../db/query-gate.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { hasDueProjectCounters, refreshDueProjectCounters } from '../projects/counters.ts';
@@ -55,13 +52,15 @@ const COUNTER_REFRESH_LIMIT = 500;
 export type Page = { limit: number; offset: number };
 export type CategoryPage = Page & { includeCompleted: boolean };
 export type SearchInput = ProjectFilters & Page & { timeZone: string | null };
+/** The most the shared answers may weigh together. */
+const SHARED_CACHE_BYTES = 32 * 1024 * 1024;
+
 /**
- * A JSON answer: ready-made UTF-8 bytes (shared answers are encoded and gzipped once, when cached),
- * or an object for personal answers.
+ * A JSON answer: ready-made UTF-8 bytes (shared answers are encoded once, when cached), or an object
+ * for personal answers.
  */
-export type Answer<T> = { json: Buffer; gzip?: Buffer } | { value: T };
-type Encoded = { json: Buffer; gzip: Buffer };
-const gzip = promisify(zlib.gzip);
+export type Answer<T> = { json: Buffer } | { value: T };
+type Encoded = { json: Buffer };
 
 type Section = 'topFunded' | 'finishingSoon' | 'featured';
 
@@ -91,31 +90,29 @@ export function homeJsonWithin(answer: HomeResponse, maxBytes: number): Buffer {
   return Buffer.from(JSON.stringify(answer));
 }
 
-export function createBrowseService(deps: { db: Db; clock: Clock; queryConcurrency?: number }) {
+export function createBrowseService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   const pool: pg.Pool = db.$client;
-  const shared = createSharedCache<Encoded>(clock, { ttlMs: SHARED_CACHE_MS, maxEntries: 500 });
+  const shared = createSharedCache<Encoded>(clock, {
+    ttlMs: SHARED_CACHE_MS,
+    maxEntries: 500,
+    maxBytes: SHARED_CACHE_BYTES,
+    sizeOf: (answer) => answer.json.length,
+  });
   /** An answer every anonymous visitor shares: from the cache unless `fresh`. */
   const sharedAnswer = async <T>(
     key: string,
     fresh: boolean,
     compute: () => Promise<Buffer>,
   ): Promise<Answer<T>> =>
-    fresh
-      ? { json: await compute() }
-      : shared.get(key, async () => {
-          const json = await compute();
-          return { json, gzip: await gzip(json) };
-        });
+    fresh ? { json: await compute() } : shared.get(key, async () => ({ json: await compute() }));
   const sharedRows = createSharedCache<Map<string, CardRow[]>>(clock, {
     ttlMs: SHARED_CACHE_MS,
     maxEntries: 1,
   });
 
-  // Heavy reads take turns (decision 012).
-  const gate = createQueryGate(deps.queryConcurrency ?? defaultQueryConcurrency());
   const rows = async <T = CardRow>(statement: Statement): Promise<T[]> =>
-    gate.run(async () => (await pool.query(statement)).rows as T[]);
+    (await pool.query(statement)).rows as T[];
   const count = async (statement: Statement): Promise<number> =>
     (await rows<{ n: number }>(statement))[0]?.n ?? 0;
 

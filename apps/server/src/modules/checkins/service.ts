@@ -26,7 +26,7 @@ export type CheckInDbRow = Omit<CheckInDto, 'createdAt' | 'videoType'> & {
 };
 type LockedProject = ScheduleColumns & { id: string; userId: string };
 
-// The check-in transaction is plain SQL with named statements: it is the busiest write (decision 010).
+// The check-in transaction is plain parameterised SQL: it is the busiest write (decision 010).
 
 /**
  * Locks the project. It also tells the check-in trigger that this transaction writes the counters
@@ -153,7 +153,6 @@ export function createCheckInService(deps: { db: Db; storage: Storage; clock: Cl
       try {
         return await inTransaction(pool, async (client) => {
           const { rows: found } = await client.query<LockedProject>({
-            name: 'kept_checkin_lock_v1',
             text: LOCK_SQL,
             values: [input.projectId],
           });
@@ -161,7 +160,6 @@ export function createCheckInService(deps: { db: Db; storage: Storage; clock: Cl
           const schedule = scheduleOf(locked);
           if (projectSummary(schedule, [], now).ended) throw new DomainError('project_ended', PROJECT_ENDED);
           const { rows: inserted } = await client.query<InsertedRow>({
-            name: 'kept_checkin_insert_v2',
             text: INSERT_SQL,
             values: [
               locked.id,
@@ -184,7 +182,6 @@ export function createCheckInService(deps: { db: Db; storage: Storage; clock: Cl
           // The browse counters (missed/completed filters) move with the check-in, in its transaction.
           const counters = computeProjectCounters(schedule, all, now);
           await client.query({
-            name: 'kept_checkin_project_v1',
             text: UPDATE_SQL,
             values: [
               locked.id,

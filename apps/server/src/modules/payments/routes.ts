@@ -15,6 +15,7 @@ import {
 } from '@kept/contract';
 import { PROJECT_MESSAGES } from '@kept/domain';
 import type { ConfiguredProvider } from '../../adapters/payments/index.ts';
+import { validateCard } from '../../adapters/payments/simulated-cards.ts';
 import { fromStripeIntent, type StripeProvider } from '../../adapters/payments/stripe.ts';
 import { DomainError } from '../../http/errors.ts';
 import { withErrors } from '../../http/responses.ts';
@@ -96,10 +97,17 @@ export const paymentRoutes =
         // Only the holder of the client secret counts against (and can exhaust) a payment's attempts.
         const payment = await service.authorize(paymentId, clientSecret);
         await limiter.consume({ key: `payments:confirm:payment:${paymentId}`, max: 30, windowMs: HOUR });
-        const tryer = await cardTryerOf(request, cardTesting);
-        const status = await cardTesting.tryCard({ paymentId: payment.id, ...tryer }, () =>
-          service.confirmSimulated({ payment, clientSecret, card: { cardNumber, expiry, cvc } }),
-        );
+        const card = { cardNumber, expiry, cvc };
+        const attempt = () => service.confirmSimulated({ payment, clientSecret, card });
+        // A card the form refuses field by field never reaches the processor: it is no card try, and
+        // holds none of the form's or the tryer's failed attempts while it is answered.
+        const wellFormed = Object.keys(validateCard(card, app.clock.now())).length === 0;
+        const status = wellFormed
+          ? await cardTesting.tryCard(
+              { paymentId: payment.id, ...(await cardTryerOf(request, cardTesting)) },
+              attempt,
+            )
+          : await attempt();
         return reply.header('cache-control', 'no-store').send(status);
       },
     );

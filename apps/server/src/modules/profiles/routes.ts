@@ -40,7 +40,6 @@ export const profileRoutes =
       },
       async (request): Promise<PublicProfileResponse> => {
         const { rows } = await pool.query<ProfileRow>({
-          name: 'kept_profile_v1',
           text: PROFILE_SQL,
           values: [request.params.username],
         });

@@ -1,5 +1,5 @@
 // Loading a project for an action, with the owner rules every write shares.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { SessionUser } from '@kept/contract';
 import type { Db } from '../../db/client.ts';
 import { projects } from '../../db/schema.ts';
@@ -44,8 +44,6 @@ export function ownedBy<T extends { userId: string }>(row: T | undefined, user: 
   if (row.userId !== user.id) throw new DomainError('forbidden', OWNER_ONLY);
   return row;
 }
-
-export const touch = () => ({ updatedAt: sql`now()` });
 
 /** The columns a project's schedule is made of. */
 export type ScheduleColumns = Pick<

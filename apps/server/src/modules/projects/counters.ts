@@ -155,12 +155,11 @@ export const COUNTERS_DUE_SQL =
 
 /** Is any project's counter due at `now`? (cheap: one probe of the valid-until index) */
 export async function hasDueProjectCounters(db: Db, now: Date): Promise<boolean> {
-  // Asked before every search on check-in counts, so it is a named statement, planned once per
-  // connection. Its plan must not depend on `now`: a generic plan of `valid_until <= $1 limit 1`
-  // guesses that a third of the rows match and reads the table from the start, finding none. The
-  // soonest valid-until is one probe of projects_counters_due_idx, whatever `now` is.
+  // Asked before every search on check-in counts. Its plan must not depend on `now`: a generic plan of
+  // `valid_until <= $1 limit 1` guesses that a third of the rows match and reads the table from the
+  // start, finding none. The soonest valid-until is one probe of projects_counters_due_idx, whatever
+  // `now` is.
   const { rows } = await db.$client.query<{ due: boolean | null }>({
-    name: 'kept_counters_due_v2',
     text: COUNTERS_DUE_SQL,
     values: [now],
   });

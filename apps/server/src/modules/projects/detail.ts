@@ -47,8 +47,8 @@ export async function loadProjectDetail(
   if (!isUuid(id)) return null;
   const pool: pg.Pool = db.$client;
   const [projectResult, checkInResult, favoriteResult] = await Promise.all([
-    pool.query<DetailRow>({ name: 'kept_project_detail_v2', text: PROJECT_SQL, values: [id] }),
-    pool.query<CheckInDbRow>({ name: 'kept_project_checkins_v1', text: CHECKINS_SQL, values: [id] }),
+    pool.query<DetailRow>({ text: PROJECT_SQL, values: [id] }),
+    pool.query<CheckInDbRow>({ text: CHECKINS_SQL, values: [id] }),
     viewer ? pool.query(FAVORITE_SQL, [viewer.id, id]) : Promise.resolve(null),
   ]);
   const row = projectResult.rows[0];

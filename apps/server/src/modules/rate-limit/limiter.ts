@@ -75,9 +75,7 @@ export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
     for (const limit of limits) {
       const now = clock.now();
       const expiredBefore = new Date(now.getTime() - limit.windowMs);
-      // A named statement: parsed and planned once per connection (it runs on every guarded request).
       const result = await pool.query<{ count: number; window_start: Date }>({
-        name: 'kept_rate_limit_consume_v1',
         text: CONSUME_SQL,
         values: [storedKey(limit.key), now, expiredBefore],
       });
@@ -91,7 +89,6 @@ export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
   };
   const current = async (limit: Limit, now: Date) => {
     const result = await pool.query<{ count: number; window_start: Date }>({
-      name: 'kept_rate_limit_count_v1',
       text: COUNT_SQL,
       values: [storedKey(limit.key), new Date(now.getTime() - limit.windowMs)],
     });
@@ -117,7 +114,6 @@ export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
       for (const limit of limits) {
         const now = clock.now();
         await pool.query({
-          name: 'kept_rate_limit_release_v1',
           text: RELEASE_SQL,
           values: [storedKey(limit.key), new Date(now.getTime() - limit.windowMs)],
         });

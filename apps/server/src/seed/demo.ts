@@ -14,7 +14,7 @@ import {
   startOfLocalDay,
   toDays,
 } from '@kept/domain';
-import { FIRST_CHECK_IN_TEXT } from '../../modules/projects/create-from-deposit.ts';
+import { FIRST_CHECK_IN_TEXT } from '../modules/projects/create-from-deposit.ts';
 import { DEMO_PROJECTS, DEMO_USERS, FALLBACK_UPDATES, type DemoProject } from './demo-content.ts';
 import { writeSeed, type SeedCheckIn, type SeedDonation, type SeedProject, type SeedUser } from './write.ts';
 

@@ -18,7 +18,7 @@ import {
   type FrequencyUnit,
   type LengthUnit,
 } from '@kept/domain';
-import { FIRST_CHECK_IN_TEXT } from '../../modules/projects/create-from-deposit.ts';
+import { FIRST_CHECK_IN_TEXT } from '../modules/projects/create-from-deposit.ts';
 import { writeSeed, type SeedCheckIn, type SeedProject, type SeedUser } from './write.ts';
 
 const HOUR_MS = 3_600_000;

@@ -14,7 +14,7 @@ import {
   type LengthUnit,
   type LocalDate,
 } from '@kept/domain';
-import { computeProjectCounters, validUntilValue } from '../../modules/projects/counters.ts';
+import { computeProjectCounters, validUntilValue } from '../modules/projects/counters.ts';
 
 export type SeedUser = {
   id: string;

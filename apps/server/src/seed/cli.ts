@@ -4,10 +4,10 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
-import { connectDatabase, runMigrations } from './client.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.ts';
-import { seedDemoData } from './seed/demo.ts';
-import { seedAtScale } from './seed/scale.ts';
+import { connectDatabase, runMigrations } from '../db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
+import { seedDemoData } from './demo.ts';
+import { seedAtScale } from './scale.ts';
 
 const USAGE = 'usage: npm run seed -- [--projects N] [--seed N] [--demo]';
 

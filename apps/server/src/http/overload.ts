@@ -1,0 +1,95 @@
+// Overload is answered at once with a 503, `Retry-After` and the error format, instead of slowly for
+// everyone. Three signals, all on libraries (decision 021):
+// - @fastify/under-pressure refuses new requests while the event loop's mean delay or the V8 heap in use
+//   is past its bound, or while the database does not answer (its health check, every second);
+// - PostgreSQL cancels a statement that runs past the pool's statement timeout (db/client.ts);
+// - the pool gives up on a request that waited too long for a free connection.
+// GET /api/health is never refused here: it answers for itself whether the database is reachable.
+// The event loop's readings of the first two seconds after start-up are not held against requests:
+// they cover the app's own start (loading and compiling every route), not its load.
+import underPressure, { TYPE_EVENT_LOOP_DELAY } from '@fastify/under-pressure';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { DomainError } from './errors.ts';
+
+export const UNAVAILABLE_MESSAGE = 'Kept is very busy right now. Please try again in a moment.';
+/** Seconds a refused client is asked to wait: the bounds are judged again every second. */
+export const RETRY_AFTER_SEC = 5;
+/** How often the bounds are sampled, and the database asked. */
+const SAMPLE_INTERVAL_MS = 1_000;
+const HEALTH_ROUTE = '/api/health';
+
+/** The answer to a request refused for overload: 503 with Retry-After, in the error format. */
+export function unavailableError(): DomainError {
+  const err = new DomainError('service_unavailable', UNAVAILABLE_MESSAGE);
+  err.headers['retry-after'] = String(RETRY_AFTER_SEC);
+  return err;
+}
+
+/** SQLSTATEs of an overloaded database: a statement cancelled (statement_timeout), no connection left. */
+const OVERLOAD_SQLSTATES = new Set(['57014', '53300', '57P03']);
+/** pg-pool's error when no connection became free within its connection timeout. */
+const POOL_WAIT_TIMEOUT = 'timeout exceeded when trying to connect';
+
+/**
+ * Whether `err` (or an error it wraps: drizzle and better-auth wrap the driver's) says the database is
+ * overloaded rather than that the request or the code is wrong.
+ */
+export function isDatabaseOverload(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && OVERLOAD_SQLSTATES.has(code)) return true;
+    if (current.message === POOL_WAIT_TIMEOUT) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+export type OverloadBounds = {
+  /** The event loop's mean delay over the last second, in ms (0: not checked). */
+  maxEventLoopDelayMs: number;
+  /** The V8 heap in use, in bytes (0: not checked). */
+  maxHeapUsedBytes: number;
+};
+
+export async function registerOverloadGuard(
+  app: FastifyInstance,
+  opts: OverloadBounds & { pool: pg.Pool },
+): Promise<void> {
+  let closing = false;
+  app.addHook('onClose', async () => {
+    closing = true;
+  });
+  let readyAt = Number.POSITIVE_INFINITY;
+  app.addHook('onReady', async () => {
+    readyAt = performance.now();
+  });
+  const startingUp = () => !(performance.now() - readyAt >= 2 * SAMPLE_INTERVAL_MS);
+  await app.register(underPressure, {
+    maxEventLoopDelay: opts.maxEventLoopDelayMs,
+    maxHeapUsedBytes: opts.maxHeapUsedBytes,
+    sampleInterval: SAMPLE_INTERVAL_MS,
+    // The database check: it fails when PostgreSQL refuses or drops the connection, or when no pooled
+    // connection frees up within the pool's wait; a slow answer alone is left to the statement timeout.
+    healthCheck: async () => {
+      if (closing) return true;
+      try {
+        await opts.pool.query('select 1');
+        return true;
+      } catch (err) {
+        app.log.warn({ err }, 'the database check failed: requests are refused until it passes');
+        return false;
+      }
+    },
+    healthCheckInterval: SAMPLE_INTERVAL_MS,
+    retryAfter: RETRY_AFTER_SEC,
+    // Refused in the error format (through the error handler, with the security headers); the health
+    // route is let through to say what it sees.
+    pressureHandler: (request, _reply, type) => {
+      if (request.routeOptions.url === HEALTH_ROUTE) return undefined;
+      if (type === TYPE_EVENT_LOOP_DELAY && startingUp()) return undefined;
+      return Promise.reject(unavailableError());
+    },
+  });
+}
