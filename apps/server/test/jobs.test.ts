@@ -170,7 +170,8 @@ describe('where jobs run', () => {
         }),
       );
       await on.app.jobs.start();
-      expect(await listening()).toBeGreaterThan(0);
+      // pg_stat_activity shows the LISTEN once PostgreSQL's view of that connection has caught up.
+      await expect.poll(listening).toBe(1); // the jobs-on instance only: the JOBS=0 one never listened
       expect(await crontabs()).toEqual([
         'lifecycle_tick',
         'reconcile_payments',
