@@ -18,6 +18,7 @@ import { ApiError, NetworkError } from '../../lib/api';
 import { cx } from '../../lib/cx';
 import { useSession } from '../session/use-session';
 import { deviceTimeZone, submitCheckIn } from './api';
+import { UploadProgress } from '../../components/ui/upload-progress';
 
 /** How long the success screen shows before the dialog closes. */
 export const CHECK_IN_SUCCESS_MS = 1500;
@@ -269,25 +270,11 @@ export default function CheckInDialog({
           </Field>
 
           {progress !== null ? (
-            <div>
-              <div className="flex justify-between text-sm text-slate-700">
-                <span id={ids.progress}>{photo ? 'Uploading...' : 'Posting...'}</span>
-                <span className="tabular">{percent}%</span>
-              </div>
-              <div
-                role="progressbar"
-                aria-labelledby={ids.progress}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={percent}
-                className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200"
-              >
-                <div
-                  className="h-full rounded-full bg-primary-700 transition-[width]"
-                  style={{ width: `${percent}%` }}
-                />
-              </div>
-            </div>
+            <UploadProgress
+              id={ids.progress}
+              label={photo ? 'Uploading...' : 'Posting...'}
+              percent={percent}
+            />
           ) : null}
 
           <div aria-live="assertive">

@@ -4,6 +4,7 @@ import { COVER_MESSAGES, type CheckInDto, type ChooseCoverRequest } from '@kept/
 import { NetworkError, isRequestError } from '../../lib/api';
 import { cx } from '../../lib/cx';
 import { chooseCover, uploadCover } from './api';
+import { UploadProgress } from '../../components/ui/upload-progress';
 
 /**
  * The owner's choice of cover. Covers come from Kept: a picture uploaded here (the server re-encodes and
@@ -226,25 +227,7 @@ export function CoverPicker({
       </div>
 
       {progress !== null ? (
-        <div>
-          <div className="flex justify-between text-sm text-slate-700">
-            <span id={`${id}-progress`}>{COVER_TEXT.uploading}</span>
-            <span className="tabular">{percent}%</span>
-          </div>
-          <div
-            role="progressbar"
-            aria-labelledby={`${id}-progress`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200"
-          >
-            <div
-              className="h-full rounded-full bg-primary-700 transition-[width]"
-              style={{ width: `${percent}%` }}
-            />
-          </div>
-        </div>
+        <UploadProgress id={`${id}-progress`} label={COVER_TEXT.uploading} percent={percent} />
       ) : null}
       <div aria-live="assertive">
         {error ? (
