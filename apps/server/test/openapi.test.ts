@@ -9,6 +9,7 @@ import {
   ProjectDetailResponseSchema,
   ProjectListResponseSchema,
 } from '@kept/contract';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -171,6 +172,14 @@ describe(OPENAPI_PATH, () => {
     const operations = Object.values(document.paths).flatMap((item) => Object.keys(item));
     expect(operations.length, 'operations that are no route of the app').toBe(routes.length);
     for (const path of Object.keys(document.paths)) expect(path).toMatch(/^\/api\//);
+  });
+
+  it('validates against the OpenAPI 3.1 schema', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(await documentOf(t)));
+    expect(result.errors ?? [], 'errors of the OpenAPI 3.1 schema').toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
   });
 
   it('holds the structural rules of OpenAPI 3.1', async () => {
