@@ -168,9 +168,26 @@ export function createJobs(deps: {
       summary.jobs += drained.jobs;
       for (const [name, n] of Object.entries(drained.ran) as [TaskName, number][])
         summary.ran[name] = (summary.ran[name] ?? 0) + n;
-      if (ticks === 0 && drained.jobs === 0) break;
+      if (ticks === 0 && drained.jobs === 0 && !(await workPending())) break;
     }
     return summary;
+  }
+
+  /**
+   * Whether a job is still due or in a worker's hands: one added a moment before by a clock a little
+   * ahead of this process's, or one a worker locked in the last seconds and has not finished. runDue goes
+   * round again (after a moment, for a locked one) instead of answering with work left over.
+   */
+  async function workPending(): Promise<boolean> {
+    const { rows } = await db.$client.query<{ ready: number; busy: number }>(
+      `select count(*) filter (where locked_at is null and run_at <= now() + interval '1 second'
+                                 and attempts < max_attempts)::int as ready,
+              count(*) filter (where locked_at > now() - interval '10 seconds')::int as busy
+         from graphile_worker.jobs`,
+    );
+    const { ready, busy } = rows[0]!;
+    if (ready === 0 && busy > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    return ready > 0 || busy > 0;
   }
 
   let runner: Runner | undefined;
