@@ -175,8 +175,10 @@ export function createJobs(deps: {
 
   /**
    * Whether a job is still due or in a worker's hands: one added a moment before by a clock a little
-   * ahead of this process's, or one a worker locked in the last seconds and has not finished. runDue goes
-   * round again (after a moment, for a locked one) instead of answering with work left over.
+   * ahead of this process's, or one locked in the last seconds. graphile-worker's runOnce (and its
+   * job:complete event) do not wait for the delete of a finished job to land, so a job just run shows as
+   * locked for a moment after; runDue goes round again (after a moment, for a locked one) instead of
+   * answering with work left over.
    */
   async function workPending(): Promise<boolean> {
     const { rows } = await db.$client.query<{ ready: number; busy: number }>(

@@ -1,6 +1,7 @@
 // Driving background work in tests: move the injected clock, then run what is due (app.jobs.runDue);
 // app.jobs.drain() runs what is queued (emails after a request).
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { Mailer } from '../../src/adapters/email/mailer.ts';
 import { createSimulatedProvider } from '../../src/adapters/payments/simulated.ts';
 import type { Clock } from '../../src/clock.ts';
@@ -91,6 +92,17 @@ export async function recoverAfterDeadWorker(
   await worker.start({ crontab: false });
   try {
     await ran;
+    // graphile-worker emits job:complete before its delete of the finished job has landed (it does not
+    // await it): wait for the row to go, so the caller sees the queue as the worker left it.
+    await expect
+      .poll(async () => {
+        const { rows } = await database.pool.query(
+          'select 1 from graphile_worker.jobs where task_identifier = $1 and locked_at is not null',
+          [deps.task],
+        );
+        return rows.length;
+      })
+      .toBe(0);
   } finally {
     await worker.stop();
   }
