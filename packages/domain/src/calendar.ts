@@ -10,6 +10,7 @@ export const CALENDAR_STATUSES = [
   'completed-checkin',
   'missed-checkin',
   'future-checkin',
+  'paused-checkin',
   'today',
   'past-non-checkin',
   'empty',
@@ -24,6 +25,12 @@ export const CALENDAR_LEGEND = [
   { status: 'future-checkin', label: 'Check-in scheduled' },
   { status: 'past-non-checkin', label: 'Regular day' },
 ] as const satisfies readonly { status: CalendarStatus; label: string }[];
+
+/** The legend's entry for paused periods, shown when a project has a pause (RULES.md "Pauses"). */
+export const PAUSED_LEGEND = { status: 'paused-checkin', label: 'Paused' } as const satisfies {
+  status: CalendarStatus;
+  label: string;
+};
 
 export type CalendarDay = {
   date: LocalDate;
@@ -49,7 +56,8 @@ export type Calendar = {
 
 /**
  * Day status: a check-in date d_k is `completed-checkin` (period satisfied; always for the start
- * day), `missed-checkin` (period missed) or `future-checkin` (period open, not yet satisfied). Any
+ * day), `missed-checkin` (period missed), `paused-checkin` (period paused by the owner) or
+ * `future-checkin` (period open, not yet satisfied). Any
  * other day is `today` when it is today, else `past-non-checkin` (the legend's "Regular day", used
  * for regular days before and after today; `isPast`/`isFuture` tell them apart).
  */
@@ -71,7 +79,9 @@ export function buildCalendar(
           ? 'completed-checkin'
           : period.state === 'missed'
             ? 'missed-checkin'
-            : 'future-checkin';
+            : period.state === 'paused'
+              ? 'paused-checkin'
+              : 'future-checkin';
     } else {
       status = isToday ? 'today' : 'past-non-checkin';
     }

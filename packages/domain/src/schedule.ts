@@ -27,6 +27,10 @@ export type ScheduleProject = {
   totalLengthDays?: number | null;
   checkInFrequencyDays?: number | null;
   timezone?: string | null;
+  /** Check-in periods (k ≥ 1) the owner paused (RULES.md "Pauses"): counted in neither t nor m. */
+  pausedPeriods?: readonly number[] | null;
+  /** When the owner ended the project early: from then every unsatisfied period is missed. */
+  endedEarlyAt?: Date | null;
 };
 
 /** A check-in, dated by `checkInProjectDate` (local date in the project's zone), else by `createdAt`. */
@@ -45,6 +49,10 @@ export type Schedule = {
   frequencyDays: number;
   /** d_k = start + k·f while d_k ≤ end. */
   checkInDates: LocalDate[];
+  /** Paused period indexes (absent: none). */
+  paused?: ReadonlySet<number>;
+  /** When the owner ended the project early (absent: it runs to its end). */
+  endedEarlyAt?: Date | null;
 };
 
 function positiveInteger(value: number | null | undefined, fallback: number): number {
@@ -52,7 +60,7 @@ function positiveInteger(value: number | null | undefined, fallback: number): nu
 }
 
 /** Where a project starts and ends, without its check-in dates (a card needs no more). */
-export type ScheduleBounds = Omit<Schedule, 'checkInDates'>;
+export type ScheduleBounds = Omit<Schedule, 'checkInDates' | 'paused'>;
 
 /** Start and end of a project: what `projectSchedule` gives, but for the check-in dates. */
 export function projectBounds(project: ScheduleProject): ScheduleBounds {
@@ -71,7 +79,14 @@ export function projectBounds(project: ScheduleProject): ScheduleBounds {
     endsAt = endOfLocalDay(endDate, timezone);
   }
   const lengthDays = daysBetween(startDate, endDate) + 1;
-  return { timezone, startDate, endDate, startsAt, endsAt, lengthDays, frequencyDays };
+  const endedEarlyAt = project.endedEarlyAt ?? null;
+  return { timezone, startDate, endDate, startsAt, endsAt, lengthDays, frequencyDays, endedEarlyAt };
+}
+
+/** The instant a project stops: its end, or the moment the owner ended it early if that came first. */
+export function effectiveEnd(bounds: Pick<Schedule, 'endsAt' | 'endedEarlyAt'>): Date {
+  const early = bounds.endedEarlyAt;
+  return early && early.getTime() < bounds.endsAt.getTime() ? early : bounds.endsAt;
 }
 
 /** Start, end and check-in dates of a project. */
@@ -81,7 +96,11 @@ export function projectSchedule(project: ScheduleProject): Schedule {
   const checkInDates: LocalDate[] = [];
   for (let k = 0; k * frequencyDays <= lengthDays - 1; k += 1)
     checkInDates.push(addDays(startDate, k * frequencyDays));
-  return { ...bounds, checkInDates };
+  // Period 0 is never paused (its check-in is automatic); indexes beyond the schedule mean nothing.
+  const paused = new Set(
+    (project.pausedPeriods ?? []).filter((k) => Number.isInteger(k) && k >= 1 && k < checkInDates.length),
+  );
+  return { ...bounds, checkInDates, paused };
 }
 
 /** Total check-ins t = floor((L − 1) / f) + 1. */
@@ -119,7 +138,7 @@ export function satisfiedPeriods(schedule: Schedule, checkIns: readonly Schedule
   return satisfied;
 }
 
-export type PeriodState = 'completed' | 'missed' | 'open';
+export type PeriodState = 'completed' | 'missed' | 'open' | 'paused';
 
 export type Period = {
   index: number;
@@ -131,8 +150,9 @@ export type Period = {
 };
 
 /**
- * Every period with its state at `now`: `completed` (has a check-in), `missed` (closed without one:
- * its last day is before today, or the project has ended), `open` (not closed, no check-in yet).
+ * Every period with its state at `now`: `paused` (the owner paused it: a check-in in it changes
+ * nothing), `completed` (has a check-in), `missed` (closed without one: its last day is before today,
+ * or the project has ended, early or at its end), `open` (not closed, no check-in yet).
  */
 export function periods(
   schedule: Schedule,
@@ -140,29 +160,51 @@ export function periods(
   now: Date | number,
 ): Period[] {
   const today = localDateOf(now, schedule.timezone);
-  const ended = (typeof now === 'number' ? now : now.getTime()) > schedule.endsAt.getTime();
+  const ended = hasStopped(schedule, now);
   const satisfied = satisfiedPeriods(schedule, checkIns);
   return schedule.checkInDates.map((date, index) => {
     const { last } = periodRange(schedule, index);
     const closed = last < today || ended;
-    const state: PeriodState = satisfied.has(index) ? 'completed' : closed ? 'missed' : 'open';
+    const state: PeriodState = schedule.paused?.has(index)
+      ? 'paused'
+      : satisfied.has(index)
+        ? 'completed'
+        : closed
+          ? 'missed'
+          : 'open';
     return { index, date, lastDate: last, state };
   });
 }
 
-export type CheckInCounts = { total: number; missed: number; completed: number };
+/** Whether the project has stopped at `now`: past its end, or ended early by its owner. */
+export function hasStopped(schedule: Pick<Schedule, 'endsAt' | 'endedEarlyAt'>, now: Date | number): boolean {
+  const t = typeof now === 'number' ? now : now.getTime();
+  if (t > schedule.endsAt.getTime()) return true;
+  return schedule.endedEarlyAt ? t >= schedule.endedEarlyAt.getTime() : false;
+}
 
-/** Total t, missed m and completed (satisfied) periods at `now`. */
+export type CheckInCounts = {
+  /** t' = t − p: the periods that count. */
+  total: number;
+  missed: number;
+  completed: number;
+  /** p: paused periods (in neither total nor missed). */
+  paused: number;
+};
+
+/** Total t' (paused periods left out), missed m, completed (satisfied) and paused periods at `now`. */
 export function checkInCounts(
   schedule: Schedule,
   checkIns: readonly ScheduleCheckIn[],
   now: Date | number,
 ): CheckInCounts {
   const all = periods(schedule, checkIns, now);
+  const paused = all.filter((period) => period.state === 'paused').length;
   return {
-    total: all.length,
+    total: all.length - paused,
     missed: all.filter((period) => period.state === 'missed').length,
     completed: all.filter((period) => period.state === 'completed').length,
+    paused,
   };
 }
 
@@ -170,21 +212,21 @@ export type NextCheckIn = { date: LocalDate; overdue: boolean; label: string; co
 
 /**
  * The current period's d_k when it has no check-in yet (overdue when d_k is before today), else
- * d_(k+1) if it exists; null once the project has ended. Before the start, the current period is 0.
+ * d_(k+1) if it exists; paused periods are passed over. null once the project has ended (or was ended
+ * early). Before the start, the current period is 0.
  */
 export function nextCheckIn(
   schedule: Schedule,
   checkIns: readonly ScheduleCheckIn[],
   now: Date | number,
 ): NextCheckIn | null {
-  const t = typeof now === 'number' ? now : now.getTime();
-  if (t > schedule.endsAt.getTime()) return null;
+  if (hasStopped(schedule, now)) return null;
   const today = localDateOf(now, schedule.timezone);
   const current = periodIndexOf(schedule, today) ?? 0;
   const satisfied = satisfiedPeriods(schedule, checkIns);
-  let date: LocalDate | undefined;
-  if (!satisfied.has(current)) date = schedule.checkInDates[current];
-  else date = schedule.checkInDates[current + 1];
+  let index = satisfied.has(current) || schedule.paused?.has(current) ? current + 1 : current;
+  while (schedule.paused?.has(index)) index += 1;
+  const date = schedule.checkInDates[index];
   if (date === undefined) return null;
   return { date, overdue: date < today, label: dueLabel(date, today), colour: dueColour(date, today) };
 }
@@ -201,9 +243,11 @@ export type ProjectSummary = {
   endsAt: Date;
   lengthDays: number;
   frequencyDays: number;
+  /** t': check-ins that count (paused periods left out). */
   totalCheckIns: number;
   missedCheckIns: number;
   completedCheckIns: number;
+  pausedCheckIns: number;
   nextCheckIn: NextCheckIn | null;
   progressPercent: number;
   progressLabel: string;
@@ -212,8 +256,9 @@ export type ProjectSummary = {
   daysLeft: number;
   daysLeftBadge: DaysLeftBadge | null;
   finishingSoon: boolean;
-  /** True once the end has passed: no more check-ins, deletion allowed. */
+  /** True once the end has passed (or the owner ended it early): no more check-ins, deletion allowed. */
   ended: boolean;
+  endedEarly: boolean;
 };
 
 /** Everything the server and the web show about a project's schedule at `now`. */
@@ -223,10 +268,17 @@ export function projectSummary(
   now: Date | number,
 ): ProjectSummary {
   const schedule = projectSchedule(project);
-  const { startsAt, endsAt } = schedule;
-  const status = projectStatus(startsAt, endsAt, now);
+  const { startsAt } = schedule;
+  // An early end moves the lifecycle's end; the schedule (t, the check-in dates) stays as agreed.
+  const early = schedule.endedEarlyAt;
+  const t = typeof now === 'number' ? now : now.getTime();
+  const endedEarly = !!early && early.getTime() < schedule.endsAt.getTime() && t >= early.getTime();
+  const endsAt = endedEarly ? effectiveEnd(schedule) : schedule.endsAt;
+  // The lifecycle counts an end as passed strictly after it; an early end has passed at its instant.
+  const lifeEnd = endedEarly ? endsAt.getTime() - 1 : endsAt;
+  const status = projectStatus(startsAt, lifeEnd, now);
   const counts = checkInCounts(schedule, checkIns, now);
-  const percent = progressPercent(startsAt, endsAt, now);
+  const percent = progressPercent(startsAt, lifeEnd, now);
   return {
     status,
     listStatus: listStatus(status),
@@ -241,14 +293,16 @@ export function projectSummary(
     totalCheckIns: counts.total,
     missedCheckIns: counts.missed,
     completedCheckIns: counts.completed,
+    pausedCheckIns: counts.paused,
     nextCheckIn: nextCheckIn(schedule, checkIns, now),
     progressPercent: percent,
     progressLabel: progressLabel(percent),
     progressBand: progressBand(percent),
-    daysLeft: daysLeft(endsAt, now),
-    daysLeftBadge: daysLeftBadge(startsAt, endsAt, now),
-    finishingSoon: isFinishingSoon(startsAt, endsAt, now),
+    daysLeft: daysLeft(lifeEnd, now),
+    daysLeftBadge: daysLeftBadge(startsAt, lifeEnd, now),
+    finishingSoon: isFinishingSoon(startsAt, lifeEnd, now),
     ended: status === 'completed',
+    endedEarly,
   };
 }
 

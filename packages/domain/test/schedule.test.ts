@@ -57,6 +57,7 @@ describe('the RULES.md example', () => {
       total: 5,
       missed: 2,
       completed: 3,
+      paused: 0,
     });
   });
 
@@ -82,7 +83,7 @@ describe('the RULES.md example', () => {
   it('counts a late check-in for the period it falls in, never for the missed one', () => {
     const lateForPeriod1 = [onDate('2026-03-15')];
     const counts = checkInCounts(schedule, lateForPeriod1, at('2026-03-16T12:00:00Z'));
-    expect(counts).toEqual({ total: 5, missed: 1, completed: 2 });
+    expect(counts).toEqual({ total: 5, missed: 1, completed: 2, paused: 0 });
     expect(periods(schedule, lateForPeriod1, at('2026-03-16T12:00:00Z')).map((p) => p.state)).toEqual([
       'completed',
       'missed',
@@ -98,6 +99,7 @@ describe('the RULES.md example', () => {
       total: 5,
       missed: 3,
       completed: 2,
+      paused: 0,
     });
   });
 
@@ -106,6 +108,7 @@ describe('the RULES.md example', () => {
       total: 5,
       missed: 0,
       completed: 1,
+      paused: 0,
     });
   });
 
@@ -115,6 +118,7 @@ describe('the RULES.md example', () => {
       total: 5,
       missed: 4,
       completed: 1,
+      paused: 0,
     });
   });
 

@@ -3,6 +3,7 @@ import Check from 'lucide-react/icons/check';
 import X from 'lucide-react/icons/x';
 import {
   CALENDAR_LEGEND,
+  PAUSED_LEGEND,
   WEEKDAYS,
   buildCalendar,
   formatLocalDate,
@@ -22,10 +23,13 @@ export const STATUS_STYLES: Record<Exclude<CalendarStatus, 'empty'>, string> = {
   'missed-checkin': 'border-red-800 bg-red-700 text-white',
   today: 'border-yellow-500 bg-yellow-100 text-yellow-950 ring-2 ring-yellow-400',
   'future-checkin': 'border-dashed border-primary-700 bg-primary-50 text-primary-900',
+  'paused-checkin': 'border-dashed border-slate-400 bg-slate-100 text-slate-600',
   'past-non-checkin': 'border-slate-200 bg-white text-slate-700',
 };
 
-const LABELS = Object.fromEntries(CALENDAR_LEGEND.map((entry) => [entry.status, entry.label])) as Record<
+const LABELS = Object.fromEntries(
+  [...CALENDAR_LEGEND, PAUSED_LEGEND].map((entry) => [entry.status, entry.label]),
+) as Record<
   Exclude<CalendarStatus, 'empty'>,
   string
 >;
@@ -95,6 +99,7 @@ export function CheckInCalendar({
     })),
     now,
   );
+  const legend = (schedule.paused?.size ?? 0) > 0 ? [...CALENDAR_LEGEND, PAUSED_LEGEND] : CALENDAR_LEGEND;
 
   return (
     <section aria-labelledby={headingId}>
@@ -138,7 +143,7 @@ export function CheckInCalendar({
         </tbody>
       </table>
       <ul aria-label="Legend" className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm text-slate-700">
-        {CALENDAR_LEGEND.map((entry) => (
+        {legend.map((entry) => (
           <li key={entry.status} className="flex items-center gap-2">
             <span
               aria-hidden="true"
