@@ -13,6 +13,7 @@ export * from './pauses.ts';
 export * from './ending.ts';
 export * from './charities.ts';
 export * from './settlement.ts';
+export * from './commitment.ts';
 export * from './categories.ts';
 export * from './username.ts';
 export * from './email.ts';
