@@ -14,6 +14,8 @@ export * from './ending.ts';
 export * from './charities.ts';
 export * from './settlement.ts';
 export * from './commitment.ts';
+export * from './reminders.ts';
+export * from './history.ts';
 export * from './categories.ts';
 export * from './username.ts';
 export * from './email.ts';
