@@ -43,7 +43,13 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ['scripts/**', 'bench/**', 'apps/server/src/seed/cli.ts', '**/*.config.ts'],
+    files: [
+      'scripts/**',
+      'bench/**',
+      'apps/server/src/seed/cli.ts',
+      'apps/server/src/cli/**',
+      '**/*.config.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

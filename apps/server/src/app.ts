@@ -44,6 +44,7 @@ import { createRateLimiter } from './modules/rate-limit/limiter.ts';
 import { registerAuthContext } from './http/auth-context.ts';
 import { registerSameOriginGuard } from './http/same-origin.ts';
 import { registerSpa } from './web/spa.ts';
+import { registerTransparency } from './modules/transparency/index.ts';
 import { registerOverloadGuard } from './http/overload.ts';
 
 export type AppDeps = {
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(manageProjectRoutes(db, clock));
   await app.register(coverRoutes({ db, storage, clock, log: app.log }));
   await app.register(favoriteRoutes(db));
+  await registerTransparency(app, { db, clock });
 
   await registerSpa(app, config.webDistDir, { db, baseUrl: config.baseUrl });
   return app;

@@ -7,3 +7,4 @@ export * from './projects.ts';
 export * from './payments.ts';
 export * from './boot.ts';
 export * from './screens.ts';
+export * from './transparency.ts';

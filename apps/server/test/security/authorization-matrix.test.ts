@@ -132,6 +132,11 @@ const TABLE: Record<string, Row> = {
     expect: all(200),
     send: (c) => t.app.inject({ url: '/api/categories/art', headers: withCookie(c) }),
   },
+  'GET /api/transparency': {
+    rule: 'public: totals from the ledger, nobody in particular',
+    expect: all(200),
+    send: (c) => t.app.inject({ url: '/api/transparency', headers: withCookie(c) }),
+  },
   'GET /api/users/:username': {
     rule: 'public profiles',
     expect: all(200),

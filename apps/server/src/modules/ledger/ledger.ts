@@ -18,6 +18,10 @@ export const ACCOUNTS = {
   platformFees: 'platform-fees',
   processingFees: 'processing-fees',
   charity: 'charity',
+  /** Forfeits held for one charity of the vetted list, or for the Kept Charity Fund ('charity:kept-fund'). */
+  charityOf: (charityId: string) => `charity:${charityId}`,
+  /** Money that left Kept for a charity: recorded transfers. */
+  charityTransfers: 'charity-transfers',
   pool: (projectId: string) => `pool:${projectId}`,
   payable: (userId: string) => `payable:${userId}`,
 } as const;
@@ -33,7 +37,9 @@ function describeAccount(code: string): {
   if (code === ACCOUNTS.card) return { kind: 'external', projectId: null, userId: null };
   if (code === ACCOUNTS.platformFees) return { kind: 'platform_fees', projectId: null, userId: null };
   if (code === ACCOUNTS.processingFees) return { kind: 'processing_fees', projectId: null, userId: null };
-  if (code === ACCOUNTS.charity) return { kind: 'charity', projectId: null, userId: null };
+  if (code === ACCOUNTS.charity || code.startsWith('charity:'))
+    return { kind: 'charity', projectId: null, userId: null };
+  if (code === ACCOUNTS.charityTransfers) return { kind: 'external', projectId: null, userId: null };
   if (code.startsWith('pool:')) return { kind: 'project_pool', projectId: code.slice(5), userId: null };
   if (code.startsWith('payable:')) return { kind: 'creator_payable', projectId: null, userId: code.slice(8) };
   throw new Error(`Unknown ledger account code: ${code}`);
