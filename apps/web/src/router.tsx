@@ -24,6 +24,7 @@ const load: Record<ScreenName, () => Promise<{ default: ComponentType }>> = {
   help: () => import('./routes/help'),
   blog: () => import('./routes/blog'),
   careers: () => import('./routes/careers'),
+  transparency: () => import('./routes/transparency'),
   project: () => import('./routes/project'),
   category: () => import('./routes/category'),
   'user-profile': () => import('./routes/user-profile'),
@@ -83,6 +84,7 @@ export function AppRoutes() {
         <Route path="help" element={<Screen name="help" />} />
         <Route path="blog" element={<Screen name="blog" />} />
         <Route path="careers" element={<Screen name="careers" />} />
+        <Route path="transparency" element={<Screen name="transparency" />} />
         <Route path="project/:projectId" element={<Screen name="project" />} />
         <Route path="category/:category" element={<Screen name="category" />} />
         <Route path="user/:username" element={<Screen name="user-profile" />} />

@@ -2,7 +2,7 @@
 
 /**
  * The screen of each first path segment of the route table (product spec §2, plus the footer's About Us,
- * Help Center, Blog and Careers pages). A screen is the file
+ * Help Center, Blog and Careers pages, and the Transparency page). A screen is the file
  * apps/web/src/routes/<screen>.tsx. The web app routes with it; the server uses it to let a page load its
  * screen's code beside the entry script (modulepreload).
  */
@@ -19,6 +19,7 @@ export const SCREEN_OF_FIRST_SEGMENT = {
   help: 'help',
   blog: 'blog',
   careers: 'careers',
+  transparency: 'transparency',
   project: 'project',
   category: 'category',
   user: 'user-profile',

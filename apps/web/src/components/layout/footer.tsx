@@ -36,6 +36,7 @@ const groups: Array<{ title: string; links: FooterLink[] }> = [
       { label: 'About Us', to: '/about' },
       { label: 'Blog', to: '/blog' },
       { label: 'Careers', to: '/careers' },
+      { label: 'Transparency', to: '/transparency' },
     ],
   },
 ];
