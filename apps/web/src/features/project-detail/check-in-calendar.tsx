@@ -29,10 +29,7 @@ export const STATUS_STYLES: Record<Exclude<CalendarStatus, 'empty'>, string> = {
 
 const LABELS = Object.fromEntries(
   [...CALENDAR_LEGEND, PAUSED_LEGEND].map((entry) => [entry.status, entry.label]),
-) as Record<
-  Exclude<CalendarStatus, 'empty'>,
-  string
->;
+) as Record<Exclude<CalendarStatus, 'empty'>, string>;
 
 function StatusMark({ status }: { status: CalendarStatus }) {
   if (status === 'completed-checkin')

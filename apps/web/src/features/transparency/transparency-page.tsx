@@ -166,7 +166,9 @@ export function TransparencyPage() {
         </Alert>
       ) : (
         <>
-          <p className="text-sm text-slate-600">As of {formatInstantDate(new Date(query.data.asOf), 'UTC')} (UTC).</p>
+          <p className="text-sm text-slate-600">
+            As of {formatInstantDate(new Date(query.data.asOf), 'UTC')} (UTC).
+          </p>
           <Totals data={query.data} />
         </>
       )}
