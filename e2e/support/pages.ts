@@ -16,6 +16,7 @@ export const publicPages = [
   { path: '/help', heading: 'Help Center', title: 'Help Center · Kept' },
   { path: '/blog', heading: 'Blog', title: 'Blog · Kept' },
   { path: '/careers', heading: 'Careers', title: 'Careers · Kept' },
+  { path: '/transparency', heading: 'Transparency', title: 'Transparency · Kept' },
   // No such project in a fresh database: the project page says so.
   {
     path: '/project/00000000-0000-4000-8000-000000000000',
