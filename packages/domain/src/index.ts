@@ -9,6 +9,7 @@ export * from './relative-date.ts';
 export * from './schedule.ts';
 export * from './calendar.ts';
 export * from './money.ts';
+export * from './settlement.ts';
 export * from './categories.ts';
 export * from './username.ts';
 export * from './email.ts';
