@@ -37,6 +37,10 @@ import { manageProjectRoutes } from './modules/projects/manage-routes.ts';
 import { coverRoutes } from './modules/projects/cover-routes.ts';
 import { createAccountService } from './modules/auth/service.ts';
 import { registerPayments } from './modules/payments/index.ts';
+import { registerDonations } from './modules/donations/index.ts';
+import { depositPaymentEffect } from './modules/projects/create-from-deposit.ts';
+import { createNewsletterService } from './modules/newsletter/service.ts';
+import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { registerJobs } from './jobs/index.ts';
 import { queueEmail, secretKey } from './jobs/tasks.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -129,7 +133,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes(deps.database));
   await app.register(authRoutes(accounts));
   await app.register(settingsRoutes(db));
-  await registerPayments(app, { config, db, clock, limiter, secret });
+  const payments = await registerPayments(app, { config, db, clock, limiter, secret });
+  // Each payment kind's effect, from the feature that owns it.
+  payments.effects.register('deposit', depositPaymentEffect({ baseUrl: config.baseUrl, log: app.log }));
+  await registerDonations(app, { db, clock, limiter, payments, baseUrl: config.baseUrl });
+  const newsletter = createNewsletterService({ db, baseUrl: config.baseUrl });
+  await app.register(newsletterRoutes({ newsletter, limiter, baseUrl: config.baseUrl }));
   registerJobs(app, { db, clock, mailer, baseUrl: config.baseUrl, enabled: config.jobs });
   await app.register(notificationRoutes(db, config.baseUrl));
   await app.register(profileRoutes(db, clock));

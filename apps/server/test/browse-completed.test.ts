@@ -58,7 +58,7 @@ beforeAll(async () => {
   await add('cmp ending', { refundableCents: 2_500, endDate: new Date(NOW.getTime() + 86_400_000) });
   // The settle job's record for 'cmp settled' (its pool is empty once settled).
   await t.database.pool.query(
-    `insert into settlements (project_id, user_id, state, pool_cents, deposit_cents, total_checkins,
+    `insert into settlements (project_id, user_id, refund_status, pool_cents, deposit_cents, total_checkins,
        missed_checkins, refund_cents, forfeit_cents, refund_to_card_cents, payout_cents, payment_intent_id,
        refund_key, payout_status, refunded_at, settled_at)
      values ($1, $2, 'refunded', $3, 2000, 10, 3, $4, $5, $6, $7, 'pi_cmp', 'refund_cmp', 'none', $8, $8)`,

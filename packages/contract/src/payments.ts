@@ -15,6 +15,7 @@ export const PaymentStatusSchema = z.enum([
 ]);
 
 export const PaymentKindSchema = z.enum(['deposit', 'donation']);
+export type PaymentKind = z.infer<typeof PaymentKindSchema>;
 
 /** GET /api/payments/config: which payment form to show. */
 export const PaymentsConfigResponseSchema = z.object({

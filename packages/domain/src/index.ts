@@ -13,6 +13,7 @@ export * from './pauses.ts';
 export * from './ending.ts';
 export * from './charities.ts';
 export * from './settlement.ts';
+export * from './project-settlement.ts';
 export * from './commitment.ts';
 export * from './reminders.ts';
 export * from './history.ts';

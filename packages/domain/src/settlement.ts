@@ -1,26 +1,23 @@
-// The one function behind both the live "If it ended today" figure and the settlement itself: the
-// schedule's counts at `now` (paused periods left out, an early end counting every unsatisfied period
-// missed) fed to `settle`.
-import { settle } from './money.ts';
-import type { Cents, Settlement } from './money.ts';
-import { checkInCounts } from './schedule.ts';
-import type { CheckInCounts, Schedule, ScheduleCheckIn } from './schedule.ts';
+// Where a settled project's money stands, as two typed states (decision 024). The database keeps each in
+// a column of its own (PostgreSQL enums of the same values): settlements.refund_status, payout_status.
 
-export type ProjectSettlement = Settlement & { counts: CheckInCounts };
+/**
+ * The card refund of the deposit part of R:
+ * - none: nothing goes back to the card (R is 0, or all of R is paid out);
+ * - pending: owed, not tried yet;
+ * - refunding: claimed by a run that is calling the provider (a crash leaves it here; the next run
+ *   calls again with the same idempotency key);
+ * - failed: the provider refused or could not be reached; tried again at next_attempt_at;
+ * - processing: booked; the provider answered 'pending' and is asked again until it succeeds or the
+ *   money comes back (then: failed, with a new key);
+ * - refunded: the provider confirmed it (refunded_at).
+ */
+export const REFUND_STATUSES = ['none', 'pending', 'refunding', 'failed', 'processing', 'refunded'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
-/** How the pool splits at `now`: R, F, the card refund and the payout, with the counts they came from. */
-export function settlementAt(
-  schedule: Schedule,
-  checkIns: readonly ScheduleCheckIn[],
-  now: Date | number,
-  money: { poolCents: Cents; depositCents: Cents },
-): ProjectSettlement {
-  const counts = checkInCounts(schedule, checkIns, now);
-  const split = settle({
-    poolCents: money.poolCents,
-    depositCents: money.depositCents,
-    totalCheckIns: counts.total,
-    missedCheckIns: counts.missed,
-  });
-  return { ...split, counts };
-}
+/** The payout of the rest of R (and late donations' shares): none owed, pending (owed, not paid), paid. */
+export const PAYOUT_STATUSES = ['none', 'pending', 'paid'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** Refund states in which the card refund is still to be made (a settle run works on it). */
+export const REFUND_TO_MAKE: readonly RefundStatus[] = ['pending', 'refunding', 'failed'];

@@ -1,5 +1,6 @@
 // The whole Kept schema. snake_case columns as the product spec names them; money is bigint cents.
 // Auth tables (users, sessions, accounts, verifications, rate_limits) follow better-auth's model.
+import { PAYOUT_STATUSES, REFUND_STATUSES } from '@kept/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
@@ -10,6 +11,7 @@ import {
   index,
   integer,
   jsonb,
+  pgEnum,
   pgTable,
   primaryKey,
   text,
@@ -501,6 +503,10 @@ export const newsletterSubscribers = pgTable(
 
 // ---------- settlement, notifications (decision 007; jobs: graphile-worker, decision 019) ----------
 
+/** The card refund's and the payout's states (@kept/domain settlement.ts; decision 024). */
+export const settlementRefundStatus = pgEnum('settlement_refund_status', REFUND_STATUSES);
+export const settlementPayoutStatus = pgEnum('settlement_payout_status', PAYOUT_STATUSES);
+
 /**
  * One settlement per project: the numbers frozen at the end (P, t, m, R, F and R's split), then the
  * card refund's progress and the payout's. Ledger keys: settlement:{projectId}:forfeit|payout|refund.
@@ -514,8 +520,17 @@ export const settlements = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id),
-    /** pending → refunding → refunded | payout_pending | failed (retrying). */
-    state: text('state').notNull(),
+    /** The card refund: none | pending → refunding → processing | refunded | failed (retried). */
+    refundStatus: settlementRefundStatus('refund_status').notNull(),
+    /**
+     * One word for both, derived by the database (never written): the refund's state while the card
+     * refund is still to be made, then payout_pending while a payout is owed, else refunded.
+     */
+    state: text('state').generatedAlwaysAs(
+      sql`case refund_status when 'pending' then 'pending' when 'refunding' then 'refunding'
+        when 'failed' then 'failed' else case when payout_status = 'pending' then 'payout_pending'
+        else 'refunded' end end`,
+    ),
     poolCents: cents('pool_cents').notNull(),
     depositCents: cents('deposit_cents').notNull(),
     totalCheckins: integer('total_checkins').notNull(),
@@ -535,7 +550,7 @@ export const settlements = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     lastError: text('last_error'),
     /** none (nothing to pay out), pending (owed, not yet paid), paid. */
-    payoutStatus: text('payout_status').notNull(),
+    payoutStatus: settlementPayoutStatus('payout_status').notNull(),
     payoutPaidCents: cents('payout_paid_cents').notNull().default(0),
     payoutId: text('payout_id'),
     payoutPaidAt: timestamp('payout_paid_at', { withTimezone: true }),
@@ -553,11 +568,8 @@ export const settlements = pgTable(
   (t) => [
     index('settlements_user_idx').on(t.userId),
     index('settlements_refund_idx').on(t.refundId),
-    check(
-      'settlements_state',
-      sql`${t.state} in ('pending', 'refunding', 'refunded', 'payout_pending', 'failed')`,
-    ),
-    check('settlements_payout_status', sql`${t.payoutStatus} in ('none', 'pending', 'paid')`),
+    // Nothing for the card exactly when the refund state says so.
+    check('settlements_refund_none', sql`(${t.refundStatus} = 'none') = (${t.refundToCardCents} = 0)`),
     check(
       'settlements_sums',
       sql`${t.poolCents} = ${t.refundCents} + ${t.forfeitCents} and ${t.refundCents} = ${t.refundToCardCents} + ${t.payoutCents} and ${t.lateCreatorCents} = ${t.latePayoutCents} + ${t.lateForfeitCents}`,

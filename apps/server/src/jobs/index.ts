@@ -28,7 +28,7 @@ import {
   createSettlementService,
   type SettlementFaults,
   type SettlementService,
-} from '../modules/settlement/service.ts';
+} from '../modules/settlement/index.ts';
 import { createLifecycle } from './lifecycle.ts';
 import { CRONTAB, enqueue, taskHandlers, taskList, type TaskName } from './tasks.ts';
 

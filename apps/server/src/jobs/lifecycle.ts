@@ -34,7 +34,7 @@ import type { Tx } from '../modules/ledger/ledger.ts';
 import { reminderEmail, type ReminderKind } from '../modules/notifications/emails.ts';
 import { UNSUBSCRIBE_PATH } from '../modules/notifications/routes.ts';
 import { checkInsByProject } from '../modules/projects/counters.ts';
-import { checkRefundJobKey, settleJobKey } from '../modules/settlement/service.ts';
+import { checkRefundJobKey, settleJobKey } from '../modules/settlement/index.ts';
 import { SETTLEMENT_GRACE_MS } from '../modules/settlement/rules.ts';
 import { MAX_ATTEMPTS, queueEmail } from './tasks.ts';
 
@@ -271,14 +271,13 @@ export function createLifecycle(deps: { db: Db; clock: Clock; log: Log; baseUrl:
       with due as (
         select s.project_id as id, 'settle' as task
           from settlements s
-         where s.state in ('pending', 'refunding')
-            or (s.state = 'failed' and coalesce(s.next_attempt_at, ${now}) <= ${now})
+         where s.refund_status in ('pending', 'refunding')
+            or (s.refund_status = 'failed' and coalesce(s.next_attempt_at, ${now}) <= ${now})
             or (s.payout_status = 'pending' and coalesce(s.payout_next_attempt_at, ${now}) <= ${now})
         union all
         select s.project_id, 'check_refund'
           from settlements s
-         where s.state in ('refunded', 'payout_pending') and s.refund_id is not null
-           and s.refunded_at is null and coalesce(s.next_attempt_at, ${now}) <= ${now}
+         where s.refund_status = 'processing' and coalesce(s.next_attempt_at, ${now}) <= ${now}
         union all
         select p.id, 'settle'
           from projects p

@@ -5,8 +5,11 @@
 // charged the card, before anything is booked — as a crash or an OOM kill would.
 import { createSimulatedProvider } from '../../src/adapters/payments/simulated.ts';
 import { connectDatabase } from '../../src/db/client.ts';
-import { createPaymentEvents } from '../../src/modules/payments/events.ts';
-import { createPaymentService } from '../../src/modules/payments/service.ts';
+import { applyDonation } from '../../src/modules/donations/index.ts';
+import { createPaymentEvents } from '../../src/modules/payments/apply-payment-event.ts';
+import { createPaymentEffects } from '../../src/modules/payments/effects.ts';
+import { createPaymentService } from '../../src/modules/payments/index.ts';
+import { depositPaymentEffect } from '../../src/modules/projects/create-from-deposit.ts';
 
 const url = process.env.KEPT_WORKER_DB_URL;
 const now = process.env.KEPT_WORKER_NOW;
@@ -25,10 +28,15 @@ const log = {
 const clock = { now: () => new Date(now) };
 const database = connectDatabase(url, 4);
 const provider = createSimulatedProvider(database.db);
-const events = createPaymentEvents({ db: database.db, clock, baseUrl: 'http://localhost:3000', log });
+const baseUrl = 'http://localhost:3000';
+const effects = createPaymentEffects();
+effects.register('deposit', depositPaymentEffect({ baseUrl, log }));
+effects.register('donation', applyDonation({ baseUrl }));
+const events = createPaymentEvents({ db: database.db, clock, log, effects });
 const service = createPaymentService({
   db: database.db,
   provider,
+  effects,
   events,
   clock,
   log,

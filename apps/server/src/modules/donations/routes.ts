@@ -1,35 +1,36 @@
+// Donations' route: parse, call the use case, reply.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DonationRequestSchema, PaymentIntentResponseSchema } from '@kept/contract';
+import {
+  DonationRequestSchema,
+  PaymentIntentResponseSchema,
+  type PaymentIntentResponse,
+} from '@kept/contract';
 import { withErrors } from '../../http/responses.ts';
-import type { CardTestingGuard } from '../payments/card-testing.ts';
+import type { CardTestingGuard, CardTryer } from '../payments/card-testing.ts';
 import { cardTryerOf, idempotencyKeyOf } from '../payments/routes.ts';
-import type { RateLimiter } from '../rate-limit/limiter.ts';
-import type { DonationService } from './service.ts';
-
-const HOUR = 3_600_000;
+import type { DonationData } from '@kept/contract';
 
 /** POST /api/donations/intent: anyone may start a donation to a project they do not own. */
 export const donationRoutes =
   (deps: {
-    donations: DonationService;
-    limiter: RateLimiter;
     cardTesting: CardTestingGuard;
+    startDonation: (input: {
+      donation: DonationData;
+      clientKey: string | undefined;
+      ip: string;
+      tryer: () => Promise<CardTryer>;
+    }) => Promise<PaymentIntentResponse>;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/api/donations/intent',
       { schema: { body: DonationRequestSchema, response: withErrors({ 200: PaymentIntentResponseSchema }) } },
       async (request, reply) => {
-        const clientKey = idempotencyKeyOf(request);
-        await deps.limiter.consume({ key: `payments:donation:ip:${request.ip}`, max: 300, windowMs: HOUR });
-        const tryer = await cardTryerOf(request, deps.cardTesting);
-        // A visitor who has used this hour's failed card attempts starts no new form.
-        await deps.cardTesting.checkTryer(tryer);
-        const answer = await deps.donations.createDonationIntent({
+        const answer = await deps.startDonation({
           donation: request.body,
-          donorUserId: tryer.userId,
-          visitor: tryer.visitor,
-          clientKey,
+          clientKey: idempotencyKeyOf(request),
+          ip: request.ip,
+          tryer: () => cardTryerOf(request, deps.cardTesting),
         });
         return reply.header('cache-control', 'no-store').send(answer);
       },

@@ -87,6 +87,37 @@ export async function ledgerProblems(db: Executor): Promise<string[]> {
     problems.push(`project ${r.id} has no succeeded deposit payment`);
   }
 
+  // A settlement's refund and payout states say what the ledger booked: the card refund is booked
+  // (net of refunds that came back) exactly when refund_status is processing or refunded; what was paid
+  // out is payout_paid_cents; payout_status is none (nothing owed), pending (less paid) or paid (all).
+  for (const r of await rows<{
+    project_id: string;
+    refund_status: string;
+    payout_status: string;
+    refunded: number;
+    paid_out: number;
+  }>(
+    db,
+    sql`select s.project_id, s.refund_status, s.payout_status, b.refunded, b.paid_out
+        from settlements s
+        cross join lateral (
+          select coalesce(sum(e.amount_cents) filter (where t.kind in ('settlement_refund', 'settlement_refund_returned')), 0)::bigint as refunded,
+                 coalesce(sum(e.amount_cents) filter (where t.kind = 'settlement_payout_paid'), 0)::bigint as paid_out
+            from ledger_transactions t
+            join ledger_entries e on e.transaction_id = t.id
+            join ledger_accounts a on a.id = e.account_id and a.code = 'card'
+           where t.project_id = s.project_id) b
+        where b.refunded <> case when s.refund_status in ('processing', 'refunded') then s.refund_to_card_cents else 0 end
+           or b.paid_out <> s.payout_paid_cents
+           or s.payout_status <> case when s.payout_cents + s.late_payout_cents = 0 then 'none'
+                                      when s.payout_paid_cents = s.payout_cents + s.late_payout_cents then 'paid'
+                                      else 'pending' end::settlement_payout_status`,
+  )) {
+    problems.push(
+      `settlement of project ${r.project_id}: refund ${r.refund_status} with ${r.refunded}¢ refunded to the card, payout ${r.payout_status} with ${r.paid_out}¢ paid out`,
+    );
+  }
+
   return problems;
 }
 

@@ -12,12 +12,11 @@
 // attempts (or whose visitor's) are used up is canceled at Stripe, so no further card can be tried on it;
 // the browser gets Stripe's own message there, which the server cannot reword.
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { CARD_MESSAGES } from '../../adapters/payments/simulated-cards.ts';
 import type { Db } from '../../db/client.ts';
-import { payments } from '../../db/schema.ts';
 import { DomainError } from '../../http/errors.ts';
 import { RateLimitedError, type Limit, type RateLimiter } from '../rate-limit/limiter.ts';
+import { payerOf } from './queries.ts';
 
 const HOUR = 3_600_000;
 export const FAILED_PER_FORM = 5;
@@ -100,10 +99,7 @@ export function createCardTestingGuard(deps: { db: Db; limiter: RateLimiter; sec
      * form, or its visitor or user, has used its failed attempts: cancel the form.
      */
     async recordFailure(paymentId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ userId: payments.userId, metadata: payments.metadata })
-        .from(payments)
-        .where(eq(payments.id, paymentId));
+      const row = await payerOf(db, paymentId);
       if (!row) return false;
       const visitor = (row.metadata as Record<string, unknown>).visitor;
       const tryer: CardTryer = { visitor: typeof visitor === 'string' ? visitor : null, userId: row.userId };

@@ -21,7 +21,9 @@ import { renderEmail } from '../../adapters/email/layout.ts';
 import type { EmailMessage } from '../../adapters/email/mailer.ts';
 import type { payments } from '../../db/schema.ts';
 import { projectCheckins, projects, users } from '../../db/schema.ts';
+import { queueEmail } from '../../jobs/tasks.ts';
 import { ACCOUNTS, postTransaction, syncRefundable, type Tx } from '../ledger/ledger.ts';
+import type { PaymentEffect } from '../payments/index.ts';
 
 type Log = { error: (obj: object, msg: string) => void };
 type PaymentRow = typeof payments.$inferSelect;
@@ -126,6 +128,18 @@ export async function createProjectFromDeposit(
       });
   return { projectId, welcome };
 }
+
+/**
+ * The 'deposit' payment kind's effect, registered with payments (app.ts): the project, and its welcome
+ * email queued in the same transaction.
+ */
+export const depositPaymentEffect =
+  (deps: { baseUrl: string; log: Log }): PaymentEffect =>
+  async (tx, { payment, customerId, now }) => {
+    const made = await createProjectFromDeposit(tx, { payment, customerId, now, ...deps });
+    if (made.welcome) await queueEmail(tx, `welcome:${payment.id}`, made.welcome);
+    return { projectId: made.projectId };
+  };
 
 /** The owner's saved timezone (UTC when it cannot be read, logged with the spec's message) and address. */
 async function readOwner(

@@ -1,7 +1,58 @@
-import { formatCents, formatInstantDate } from '@kept/domain';
+import { formatCents, formatInstantDate, projectSchedule } from '@kept/domain';
 import { renderEmail } from '../../adapters/email/layout.ts';
 import type { EmailMessage } from '../../adapters/email/mailer.ts';
+import { queueEmail } from '../../jobs/tasks.ts';
+import type { Tx } from '../ledger/ledger.ts';
+import { payoutOwed, type ProjectRow, type SettlementRow } from './deps.ts';
+import { insertSettlementNotification, ownerOf } from './queries.ts';
 import { REFUND_PROCESSING_DAYS, refundFormula } from './rules.ts';
+
+export const scheduleOf = (p: ProjectRow) =>
+  projectSchedule({
+    createdAt: p.createdAt,
+    endDate: p.endDate,
+    totalLengthDays: p.totalLengthDays,
+    checkInFrequencyDays: p.checkInFrequencyDays,
+    timezone: p.projectTimezone,
+  });
+
+/** The result email, once per project (notifications row), queued in the caller's transaction. */
+export async function queueResultEmail(
+  tx: Tx,
+  input: { settlement: SettlementRow; project: ProjectRow; now: Date; baseUrl: string },
+): Promise<void> {
+  const { settlement: s, project } = input;
+  const owner = await ownerOf(tx, s.userId);
+  if (!owner) return;
+  const noteId = await insertSettlementNotification(tx, {
+    projectId: s.projectId,
+    userId: s.userId,
+    now: input.now,
+  });
+  if (!noteId) return;
+  const schedule = scheduleOf(project);
+  await queueEmail(
+    tx,
+    `notification:${noteId}`,
+    settlementEmail({
+      to: owner.email,
+      username: owner.username,
+      title: project.title,
+      endsAt: schedule.endsAt,
+      timeZone: schedule.timezone,
+      depositCents: s.depositCents,
+      poolCents: s.poolCents,
+      totalCheckIns: s.totalCheckins,
+      missedCheckIns: s.missedCheckins,
+      refundCents: s.refundCents,
+      refundToCardCents: s.refundToCardCents,
+      payoutCents: s.payoutCents + s.latePayoutCents,
+      payoutPaid: payoutOwed(s) === 0,
+      forfeitCents: s.forfeitCents,
+      url: `${input.baseUrl}/project/${s.projectId}`,
+    }),
+  );
+}
 
 /** The settlement result: the formula with the project's numbers, where each part of the pool went. */
 export function settlementEmail(p: {

@@ -3,11 +3,10 @@
 // 'processing', settled: false) for the short time between the end and the settle job.
 import { checkInCounts, projectSchedule, settle, type ScheduleCheckIn } from '@kept/domain';
 import type { SettlementStatement } from '@kept/contract';
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { projectCheckins, settlements } from '../../db/schema.ts';
+import type { SettlementRow } from './deps.ts';
+import { checkInsOfProjects, settlementsOf } from './queries.ts';
 import { refundFormula, statusText, type StatementStatus } from './rules.ts';
-import type { SettlementRow } from './service.ts';
 
 /** The project fields a statement needs (a projects row or a card row has them). */
 export type StatementProject = {
@@ -34,10 +33,11 @@ function scheduleOf(p: StatementProject) {
 }
 
 export function statementFromRow(s: SettlementRow, timeZone: string): SettlementStatement {
+  // Nothing for the card counts as refunded on the day it was settled (refunded_at).
   const status: StatementStatus =
-    s.state === 'failed'
+    s.refundStatus === 'failed'
       ? 'failed'
-      : (s.state === 'refunded' || s.state === 'payout_pending') && s.refundedAt
+      : (s.refundStatus === 'refunded' || s.refundStatus === 'none') && s.refundedAt
         ? 'refunded'
         : 'processing';
   const payoutTotal = s.payoutCents + s.latePayoutCents;
@@ -64,13 +64,13 @@ export function statementFromRow(s: SettlementRow, timeZone: string): Settlement
     }),
     refundedAt: iso(s.refundedAt),
     attempts: s.attempts,
-    nextAttemptAt: s.state === 'failed' ? iso(s.nextAttemptAt) : null,
+    nextAttemptAt: s.refundStatus === 'failed' ? iso(s.nextAttemptAt) : null,
     payout: {
       cents: payoutTotal,
       paidCents: s.payoutPaidCents,
-      status: payoutTotal === 0 ? 'none' : s.payoutPaidCents >= payoutTotal ? 'paid' : 'pending',
+      status: s.payoutStatus,
       paidAt: iso(s.payoutPaidAt),
-      note: s.payoutPaidCents >= payoutTotal ? null : s.payoutNote,
+      note: s.payoutStatus === 'pending' ? s.payoutNote : null,
     },
     lateDonations: {
       creatorCents: s.lateCreatorCents,
@@ -142,32 +142,18 @@ export async function settlementStatements(
   const result = new Map<string, SettlementStatement>();
   const ended = list.filter((p) => now.getTime() > scheduleOf(p).endsAt.getTime());
   if (ended.length === 0) return result;
-  const rows = await db
-    .select()
-    .from(settlements)
-    .where(
-      inArray(
-        settlements.projectId,
-        ended.map((p) => p.id),
-      ),
-    );
+  const rows = await settlementsOf(
+    db,
+    ended.map((p) => p.id),
+  );
   const byId = new Map(rows.map((r) => [r.projectId, r]));
   const unsettled = ended.filter((p) => !byId.has(p.id) && !known?.has(p.id));
   const checkIns = new Map<string, ScheduleCheckIn[]>();
   if (unsettled.length > 0) {
-    const found = await db
-      .select({
-        projectId: projectCheckins.projectId,
-        checkInProjectDate: projectCheckins.checkInProjectDate,
-        createdAt: projectCheckins.createdAt,
-      })
-      .from(projectCheckins)
-      .where(
-        inArray(
-          projectCheckins.projectId,
-          unsettled.map((p) => p.id),
-        ),
-      );
+    const found = await checkInsOfProjects(
+      db,
+      unsettled.map((p) => p.id),
+    );
     for (const c of found) checkIns.set(c.projectId, [...(checkIns.get(c.projectId) ?? []), c]);
   }
   for (const p of ended) {

@@ -1,0 +1,107 @@
+// POST /api/payments/simulated/confirm: the simulated card form. The processor decides, then the
+// outcome takes the webhook's event path (apply-payment-event.ts). Card tries are bounded per form and
+// per tryer (card-testing.ts), and confirms per address and per form (rate limits).
+import crypto from 'node:crypto';
+import type { PaymentStatusResponse } from '@kept/contract';
+import { MESSAGES } from '@kept/domain';
+import { validateCard, type CardInput } from '../../adapters/payments/simulated-cards.ts';
+import { DomainError } from '../../http/errors.ts';
+import type { RateLimiter } from '../rate-limit/limiter.ts';
+import type { ApplyResult, PaymentEvents } from './apply-payment-event.ts';
+import type { CardTestingGuard, CardTryer } from './card-testing.ts';
+import { PAYMENT_MESSAGES, type PaymentDeps, type PaymentRow } from './deps.ts';
+import { authorizePayment, statusOf } from './payment-status.ts';
+import { paymentById, updatePaymentIf } from './queries.ts';
+
+const HOUR = 3_600_000;
+
+type ConfirmDeps = PaymentDeps & { events: PaymentEvents };
+
+/** The card on a payment the caller has authorized (authorizePayment); the outcome as the payer sees it. */
+export async function confirmSimulated(
+  deps: ConfirmDeps,
+  input: { payment: PaymentRow; clientSecret: string; card: CardInput },
+): Promise<PaymentStatusResponse> {
+  const { provider, events, clock, log } = deps;
+  if (provider.name !== 'simulated') throw new DomainError('not_found', PAYMENT_MESSAGES.simulatedOnly);
+  const row = input.payment;
+  if (row.provider !== 'simulated' || !row.providerIntentId)
+    throw new DomainError('not_found', PAYMENT_MESSAGES.notFound);
+  const result = await provider.confirm({
+    intentId: row.providerIntentId,
+    clientSecret: input.clientSecret,
+    card: input.card,
+    now: clock.now(),
+  });
+  switch (result.kind) {
+    case 'not_found':
+      throw new DomainError('not_found', PAYMENT_MESSAGES.notFound);
+    case 'canceled':
+      throw new DomainError('payment_expired', PAYMENT_MESSAGES.expired);
+    case 'invalid_card': {
+      const first = Object.values(result.fields)[0] ?? MESSAGES.paymentDetailsFailed;
+      throw new DomainError('validation_error', first, result.fields);
+    }
+    case 'declined':
+      await events.applyPaymentFailed({
+        provider: 'simulated',
+        eventId: `sim:${row.id}:failed:${crypto.randomUUID()}`,
+        type: 'payment_intent.payment_failed',
+        intent: result.intent,
+      });
+      throw new DomainError(result.code, result.message);
+    case 'succeeded': {
+      await deps.faults?.afterCharge?.();
+      let applied: ApplyResult | undefined;
+      try {
+        applied = await events.applyPaymentSucceeded({
+          provider: 'simulated',
+          eventId: `sim:${row.id}:succeeded`,
+          type: 'payment_intent.succeeded',
+          intent: result.intent,
+        });
+      } catch (err) {
+        // The card was charged but our effects did not commit: nothing half-made stays behind,
+        // and reconciliation applies the payment later. Tell the browser it is processing.
+        log.error({ err, paymentId: row.id }, 'payment succeeded at the provider but could not be applied');
+        await updatePaymentIf(deps.db, row.id, ['requires_payment', 'failed'], {
+          status: 'processing',
+          updatedAt: clock.now(),
+        }).catch((e: unknown) =>
+          log.error({ err: e, paymentId: row.id }, 'could not mark payment as processing'),
+        );
+      }
+      // Applied just now: its row is known without reading it again.
+      if (applied?.outcome === 'applied')
+        return statusOf({ ...row, status: 'succeeded', projectId: applied.projectId, failureMessage: null });
+      return statusOf((await paymentById(deps.db, row.id))!);
+    }
+  }
+}
+
+/** The route's use case: rate limits, the caller's authorization, then the card under card-testing's bounds. */
+export async function confirmPayment(
+  deps: ConfirmDeps & { limiter: RateLimiter; cardTesting: CardTestingGuard },
+  input: {
+    paymentId: string;
+    clientSecret: string;
+    card: CardInput;
+    ip: string;
+    tryer: () => Promise<CardTryer>;
+  },
+): Promise<PaymentStatusResponse> {
+  const { limiter, cardTesting } = deps;
+  const { paymentId, clientSecret, card } = input;
+  if (deps.provider.name !== 'simulated') throw new DomainError('not_found', PAYMENT_MESSAGES.simulatedOnly);
+  await limiter.consume({ key: `payments:confirm:ip:${input.ip}`, max: 300, windowMs: HOUR });
+  // Only the holder of the client secret counts against (and can exhaust) a payment's attempts.
+  const payment = await authorizePayment(deps, paymentId, clientSecret);
+  await limiter.consume({ key: `payments:confirm:payment:${paymentId}`, max: 30, windowMs: HOUR });
+  const attempt = () => confirmSimulated(deps, { payment, clientSecret, card });
+  // A card the form refuses field by field never reaches the processor: it is no card try, and
+  // holds none of the form's or the tryer's failed attempts while it is answered.
+  const wellFormed = Object.keys(validateCard(card, deps.clock.now())).length === 0;
+  return wellFormed
+    ? cardTesting.tryCard({ paymentId: payment.id, ...(await input.tryer()) }, attempt)
+    : attempt();
+}
