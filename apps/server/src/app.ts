@@ -49,6 +49,8 @@ import { registerAuthContext } from './http/auth-context.ts';
 import { registerSameOriginGuard } from './http/same-origin.ts';
 import { registerSpa } from './web/spa.ts';
 import { registerTransparency } from './modules/transparency/index.ts';
+import { registerPauses } from './modules/pauses/index.ts';
+import { registerEnding } from './modules/ending/index.ts';
 import { registerOverloadGuard } from './http/overload.ts';
 
 export type AppDeps = {
@@ -163,6 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(coverRoutes({ db, storage, clock, log: app.log }));
   await app.register(favoriteRoutes(db));
   await registerTransparency(app, { db, clock });
+  await registerPauses(app, { db, clock });
+  await registerEnding(app, { db, clock });
 
   await registerSpa(app, config.webDistDir, { db, baseUrl: config.baseUrl });
   return app;

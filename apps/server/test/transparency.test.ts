@@ -157,7 +157,7 @@ describe('recording a transfer to a charity', () => {
   it('splits a transfer from the Kept Charity Fund equally among the charities, to the cent', async () => {
     const page = await transparency();
     const fund = page.charities.find((c) => c.id === 'kept-fund')!;
-    expect(fund.heldCents).toBe(10_400); // the settled project's forfeit, booked before charities were chosen
+    expect(fund.heldCents).toBe(10_400); // the settled project's forfeit (no charity chosen: the fund)
     const result = await recordCharityTransfer(t.database.db, {
       charityId: 'kept-fund',
       amountCents: 10_001,

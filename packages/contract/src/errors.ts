@@ -36,6 +36,12 @@ export const ERROR_CODE_LIST = [
   'project_ended',
   /** Deleting a project before its end. */
   'project_not_ended',
+  /** A pause (or lifting one) the rules do not allow now; the message says why. */
+  'pause_not_allowed',
+  /** Cancelling a project the rules do not allow to be cancelled now; the message says why. */
+  'cancel_not_allowed',
+  /** A deposit without the commitment agreed to. */
+  'consent_required',
   /** An Idempotency-Key reused for a different payment. */
   'idempotency_conflict',
   /** A payment form that has expired or was cancelled. */

@@ -8,3 +8,4 @@ export * from './payments.ts';
 export * from './boot.ts';
 export * from './screens.ts';
 export * from './transparency.ts';
+export * from './commitments.ts';

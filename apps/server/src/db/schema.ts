@@ -176,6 +176,17 @@ export const projects = pgTable(
     nextTickAt: timestamp('next_tick_at', { withTimezone: true })
       .notNull()
       .default(sql`'-infinity'`),
+    /** Where forfeits go: a charity of the vetted list (@kept/domain CHARITIES) or 'kept-fund'. */
+    charityId: text('charity_id').notNull().default('kept-fund'),
+    /** Check-in periods (k ≥ 1) the owner paused (RULES.md "Pauses"). */
+    pausedPeriods: integer('paused_periods')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** When the owner ended the project early: settlement runs at once, unfinished periods missed. */
+    endedEarlyAt: timestamp('ended_early_at', { withTimezone: true }),
+    /** When the owner cancelled it in its first 24 hours (the deposit goes back; deleted_at is set too). */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [
     check('projects_deposit_positive', sql`${t.depositAmount} > 0`),
@@ -330,6 +341,11 @@ export const payments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+    /** A deposit's consent: the terms version agreed to, when, and from where (evidence for a dispute). */
+    termsVersion: text('terms_version'),
+    termsAgreedAt: timestamp('terms_agreed_at', { withTimezone: true }),
+    termsIp: text('terms_ip'),
+    termsUserAgent: text('terms_user_agent'),
   },
   (t) => [
     check('payments_amount_positive', sql`${t.amountCents} > 0`),

@@ -12,6 +12,7 @@
 import crypto from 'node:crypto';
 import {
   addDays,
+  hasStopped,
   localDateOf,
   nextCheckIn,
   periodIndexOf,
@@ -56,6 +57,8 @@ type TickProject = {
   projectTimezone: string;
   projectStatus: string;
   deletedAt: Date | null;
+  pausedPeriods: number[];
+  endedEarlyAt: Date | null;
 };
 
 type Owner = {
@@ -149,9 +152,11 @@ export function createLifecycle(deps: { db: Db; clock: Clock; log: Log; baseUrl:
       totalLengthDays: project.totalLengthDays,
       checkInFrequencyDays: project.checkInFrequencyDays,
       timezone: project.projectTimezone,
+      pausedPeriods: project.pausedPeriods,
+      endedEarlyAt: project.endedEarlyAt,
     });
     const t = now.getTime();
-    if (t > schedule.endsAt.getTime()) {
+    if (hasStopped(schedule, now)) {
       await tx
         .update(projects)
         .set({
@@ -173,7 +178,14 @@ export function createLifecycle(deps: { db: Db; clock: Clock; log: Log; baseUrl:
     const dueAt = reminderTime(dueDate, schedule, ownerZone);
     const overdueAt = dayAfter <= last ? reminderTime(dayAfter, schedule, ownerZone) : null;
 
-    if (k >= 1 && !satisfied.has(k) && owner?.remindersEnabled && !project.deletedAt) {
+    // A paused period sends no reminder.
+    if (
+      k >= 1 &&
+      !satisfied.has(k) &&
+      !schedule.paused?.has(k) &&
+      owner?.remindersEnabled &&
+      !project.deletedAt
+    ) {
       const input = { project, owner, schedule, checkIns };
       if (today === dueDate && t >= dueAt.getTime()) await remind(tx, input, 'due', k, now);
       if (today > dueDate && overdueAt && t >= overdueAt.getTime())
@@ -210,6 +222,8 @@ export function createLifecycle(deps: { db: Db; clock: Clock; log: Log; baseUrl:
           projectTimezone: projects.projectTimezone,
           projectStatus: projects.projectStatus,
           deletedAt: projects.deletedAt,
+          pausedPeriods: projects.pausedPeriods,
+          endedEarlyAt: projects.endedEarlyAt,
         })
         .from(projects)
         .where(lte(projects.nextTickAt, now))

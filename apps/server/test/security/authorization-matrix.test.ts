@@ -361,6 +361,59 @@ const TABLE: Record<string, Row> = {
         payload: { title: 'Renamed', description: 'New words', tag: 'Art' },
       }),
   },
+  'POST /api/projects/:projectId/pauses': {
+    rule: 'the owner only, while the project runs (RULES.md "Pauses": a later period, planned 2 days ahead)',
+    byPhase: {
+      upcoming: { visitor: 401, other: 403, owner: 200 },
+      active: { visitor: 401, other: 403, owner: 200 },
+      ended: { visitor: 401, other: 403, owner: 409 },
+      deleted: { visitor: 401, other: 404, owner: 404 },
+    },
+    send: (c) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/projects/${c.projectId}/pauses`,
+        headers: withCookie(c),
+        payload: { period: 4 },
+      }),
+  },
+  'DELETE /api/projects/:projectId/pauses/:period': {
+    rule: 'the owner only; a period that is not paused cannot be un-paused',
+    byPhase: samePhases({ visitor: 401, other: 403, owner: 409 }, { visitor: 401, other: 404, owner: 404 }),
+    send: (c) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/projects/${c.projectId}/pauses/4`,
+        headers: withCookie(c),
+      }),
+  },
+  'GET /api/projects/:projectId/ending': {
+    rule: "the owner only: what cancelling or ending would do with the owner's money",
+    byPhase: samePhases({ visitor: 401, other: 403, owner: 200 }, { visitor: 401, other: 404, owner: 404 }),
+    send: (c) => t.app.inject({ url: `/api/projects/${c.projectId}/ending`, headers: withCookie(c) }),
+  },
+  'POST /api/projects/:projectId/cancel': {
+    rule: 'the owner only, in the first 24 hours, before any check-in or donation',
+    byPhase: {
+      upcoming: { visitor: 401, other: 403, owner: 200 },
+      active: { visitor: 401, other: 403, owner: 409 },
+      ended: { visitor: 401, other: 403, owner: 409 },
+      deleted: { visitor: 401, other: 404, owner: 404 },
+    },
+    send: (c) =>
+      t.app.inject({ method: 'POST', url: `/api/projects/${c.projectId}/cancel`, headers: withCookie(c) }),
+  },
+  'POST /api/projects/:projectId/end': {
+    rule: 'the owner only, while the project runs',
+    byPhase: {
+      upcoming: { visitor: 401, other: 403, owner: 200 },
+      active: { visitor: 401, other: 403, owner: 200 },
+      ended: { visitor: 401, other: 403, owner: 409 },
+      deleted: { visitor: 401, other: 404, owner: 404 },
+    },
+    send: (c) =>
+      t.app.inject({ method: 'POST', url: `/api/projects/${c.projectId}/end`, headers: withCookie(c) }),
+  },
   'POST /api/projects/:projectId/cover': {
     rule: 'the owner only, at any time until deleted (as the edit)',
     byPhase: samePhases({ visitor: 401, other: 403, owner: 200 }, { visitor: 401, other: 404, owner: 404 }),

@@ -34,7 +34,8 @@ type LockedProject = ScheduleColumns & { id: string; userId: string };
  */
 const LOCK_SQL = `select id, user_id as "userId", created_at as "createdAt", end_date as "endDate",
   total_length_days as "totalLengthDays", check_in_frequency_days as "checkInFrequencyDays",
-  project_timezone as "projectTimezone", set_config('kept.counters_written', 'on', true) as "countersWritten"
+  project_timezone as "projectTimezone", paused_periods as "pausedPeriods", ended_early_at as "endedEarlyAt",
+  set_config('kept.counters_written', 'on', true) as "countersWritten"
   from projects where id = $1 and deleted_at is null for update`;
 /**
  * Inserts the check-in and reads, in the same statement, which local dates the project already had

@@ -17,6 +17,7 @@ export async function projectToDonateTo(db: Db, projectId: string) {
       checkInFrequencyDays: projects.checkInFrequencyDays,
       projectTimezone: projects.projectTimezone,
       projectStatus: projects.projectStatus,
+      endedEarlyAt: projects.endedEarlyAt,
     })
     .from(projects)
     .where(and(eq(projects.id, projectId), isNull(projects.deletedAt)));

@@ -50,6 +50,7 @@ export async function startDonation(
   const schedule = projectBounds({ ...project, timezone: project.projectTimezone });
   if (
     project.projectStatus !== 'active' ||
+    project.endedEarlyAt !== null ||
     projectStatus(schedule.startsAt, schedule.endsAt, deps.clock.now()) === 'completed'
   ) {
     throw new DomainError('conflict', DONATION_MESSAGES.ended);

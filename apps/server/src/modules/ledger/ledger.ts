@@ -18,8 +18,11 @@ export const ACCOUNTS = {
   platformFees: 'platform-fees',
   processingFees: 'processing-fees',
   charity: 'charity',
-  /** Forfeits held for one charity of the vetted list, or for the Kept Charity Fund ('charity:kept-fund'). */
-  charityOf: (charityId: string) => `charity:${charityId}`,
+  /**
+   * Forfeits held for one charity of the vetted list ('charity:{id}'); the Kept Charity Fund's are the
+   * original single 'charity' account, so forfeits booked before charities could be chosen are the fund's.
+   */
+  charityOf: (charityId: string) => (charityId === 'kept-fund' ? 'charity' : `charity:${charityId}`),
   /** Money that left Kept for a charity: recorded transfers. */
   charityTransfers: 'charity-transfers',
   pool: (projectId: string) => `pool:${projectId}`,

@@ -49,7 +49,8 @@ export function ownedBy<T extends { userId: string }>(row: T | undefined, user: 
 export type ScheduleColumns = Pick<
   ProjectRow,
   'createdAt' | 'endDate' | 'totalLengthDays' | 'checkInFrequencyDays' | 'projectTimezone'
->;
+> &
+  Partial<Pick<ProjectRow, 'pausedPeriods' | 'endedEarlyAt'>>;
 
 export const scheduleOf = (p: ScheduleColumns) => ({
   createdAt: p.createdAt,
@@ -57,4 +58,6 @@ export const scheduleOf = (p: ScheduleColumns) => ({
   totalLengthDays: p.totalLengthDays,
   checkInFrequencyDays: p.checkInFrequencyDays,
   timezone: p.projectTimezone,
+  pausedPeriods: p.pausedPeriods ?? null,
+  endedEarlyAt: p.endedEarlyAt ?? null,
 });

@@ -14,6 +14,8 @@ export const scheduleOf = (p: ProjectRow) =>
     totalLengthDays: p.totalLengthDays,
     checkInFrequencyDays: p.checkInFrequencyDays,
     timezone: p.projectTimezone,
+    pausedPeriods: p.pausedPeriods,
+    endedEarlyAt: p.endedEarlyAt,
   });
 
 /** The result email, once per project (notifications row), queued in the caller's transaction. */

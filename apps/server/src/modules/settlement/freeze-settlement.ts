@@ -1,6 +1,6 @@
 // Step 1 of a settlement: freeze the numbers, in one transaction holding the project row: t and m
 // from the shared rules, P = the pool's ledger balance, R/F and R's split from the domain's `settle`.
-// The forfeit (pool → charity) and the payout (pool → payable:{user}) are booked at once, since they
+// The forfeit (pool → the project's charity) and the payout (pool → payable:{user}) are booked at once, since they
 // need no provider.
 import { checkInCounts, settle } from '@kept/domain';
 import { ACCOUNTS, balanceOf, postTransaction, syncRefundable } from '../ledger/ledger.ts';
@@ -23,10 +23,16 @@ export async function freezeSettlement(
     if (existing) return existing;
     const now = clock.now();
     const schedule = scheduleOf(project);
-    if (now.getTime() <= schedule.endsAt.getTime())
+    // A project its owner ended early or cancelled settles at once; one that ran its course after the
+    // grace period.
+    const stoppedByOwner = project.endedEarlyAt ?? project.cancelledAt;
+    if (!stoppedByOwner && now.getTime() <= schedule.endsAt.getTime())
       return { waitUntil: new Date(schedule.endsAt.getTime() + SETTLEMENT_GRACE_MS) };
+    if (stoppedByOwner && now.getTime() < stoppedByOwner.getTime()) return { waitUntil: stoppedByOwner };
 
-    const counts = checkInCounts(schedule, await checkInsOf(tx, projectId), now);
+    const counted = checkInCounts(schedule, await checkInsOf(tx, projectId), now);
+    // A cancellation gives the whole pool (the deposit: a cancelled project has no donation) back.
+    const counts = project.cancelledAt ? { ...counted, missed: 0 } : counted;
     const poolCents = await balanceOf(tx, ACCOUNTS.pool(projectId));
     const split = settle({
       poolCents,
@@ -64,7 +70,7 @@ export async function freezeSettlement(
         memo: `Forfeit: ${counts.missed} of ${counts.total} check-ins missed`,
         entries: [
           { account: ACCOUNTS.pool(projectId), amountCents: -split.forfeitCents },
-          { account: ACCOUNTS.charity, amountCents: split.forfeitCents },
+          { account: ACCOUNTS.charityOf(project.charityId), amountCents: split.forfeitCents },
         ],
       });
     if (split.payoutCents > 0)

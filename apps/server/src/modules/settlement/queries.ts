@@ -31,6 +31,15 @@ export async function lockSettlement(tx: Tx, projectId: string): Promise<Settlem
   return row;
 }
 
+/** Where the project's forfeits go ('kept-fund' when the project is gone). */
+export async function charityOf(tx: Executor, projectId: string): Promise<string> {
+  const [row] = await tx
+    .select({ charityId: projects.charityId })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  return row?.charityId ?? 'kept-fund';
+}
+
 export async function lockProject(tx: Tx, projectId: string): Promise<ProjectRow | undefined> {
   const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).for('update');
   return project;

@@ -18,6 +18,8 @@ export type StatementProject = {
   totalLengthDays: number;
   checkInFrequencyDays: number;
   projectTimezone: string;
+  pausedPeriods?: number[] | null;
+  endedEarlyAt?: Date | null;
 };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -29,6 +31,8 @@ function scheduleOf(p: StatementProject) {
     totalLengthDays: p.totalLengthDays,
     checkInFrequencyDays: p.checkInFrequencyDays,
     timezone: p.projectTimezone,
+    pausedPeriods: p.pausedPeriods ?? null,
+    endedEarlyAt: p.endedEarlyAt ?? null,
   });
 }
 

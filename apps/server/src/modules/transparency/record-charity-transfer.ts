@@ -45,12 +45,9 @@ export async function recordCharityTransfer(db: Db, input: TransferInput): Promi
   const key = `charity_transfer:${input.charityId}:${reference}`;
   return db.transaction(async (tx) => {
     const fund = input.charityId === CHARITY_FUND.id;
-    // Forfeits booked before charities could be chosen sit in the single 'charity' account: the fund's.
-    const sources = fund
-      ? [ACCOUNTS.charity, ACCOUNTS.charityOf(CHARITY_FUND.id)]
-      : [ACCOUNTS.charityOf(input.charityId)];
-    const balances = await lockedBalances(tx, sources);
-    const available = sources.reduce((sum, code) => sum + (balances.get(code) ?? 0), 0);
+    const source = ACCOUNTS.charityOf(input.charityId);
+    const balances = await lockedBalances(tx, [source]);
+    const available = balances.get(source) ?? 0;
     const already = await tx.execute(
       sql`select 1 from ledger_transactions where idempotency_key in (${key}, ${`${key}:split`})`,
     );
@@ -74,7 +71,6 @@ export async function recordCharityTransfer(db: Db, input: TransferInput): Promi
         shares: [{ charityId: input.charityId, amountCents: input.amountCents }],
       } as const;
     }
-    const fromLegacy = Math.min(input.amountCents, Math.max(0, balances.get(ACCOUNTS.charity) ?? 0));
     const shares = splitEvenly(input.amountCents, CHARITIES.length).map((amountCents, i) => ({
       charityId: CHARITIES[i]!.id as string,
       amountCents,
@@ -84,8 +80,7 @@ export async function recordCharityTransfer(db: Db, input: TransferInput): Promi
       idempotencyKey: `${key}:split`,
       memo: reference,
       entries: [
-        { account: ACCOUNTS.charity, amountCents: -fromLegacy },
-        { account: ACCOUNTS.charityOf(CHARITY_FUND.id), amountCents: -(input.amountCents - fromLegacy) },
+        { account: source, amountCents: -input.amountCents },
         ...shares.map((s) => ({ account: ACCOUNTS.charityOf(s.charityId), amountCents: s.amountCents })),
       ],
     });
