@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withNewDate } from '../src/modules/checkins/service.ts';
+import { withNewDate } from '../src/modules/checkins/add-check-in.ts';
 import { refreshProjectCounters } from '../src/modules/projects/counters.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { manualClock } from './support/clock.ts';

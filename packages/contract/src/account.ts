@@ -1,5 +1,5 @@
 // Settings, public profiles and the newsletter.
-import { MESSAGES, USERNAME_MESSAGES, listedTimezone } from '@kept/domain';
+import { EMAIL_MESSAGES, MESSAGES, USERNAME_MESSAGES, listedTimezone } from '@kept/domain';
 import { z } from 'zod';
 import { EmailSchema, UsernameSchema } from './auth.ts';
 import { IsoDateTimeSchema } from './common.ts';
@@ -40,9 +40,21 @@ export const PublicProfileResponseSchema = z.object({
 });
 export type PublicProfileResponse = z.infer<typeof PublicProfileResponseSchema>;
 
-/** Newsletter sign-up: email trimmed, then 'Please enter your email address' / 'Please enter a valid email address'. */
-export const NewsletterRequestSchema = z.object({ email: EmailSchema });
+/**
+ * Newsletter sign-up: email trimmed, then 'Please enter your email address' / 'Please enter a valid
+ * email address'. A body that is no object at all is an address not entered.
+ */
+export const NewsletterRequestSchema = z.object({ email: EmailSchema }, { error: EMAIL_MESSAGES.required });
 export type NewsletterRequest = z.input<typeof NewsletterRequestSchema>;
+
+/**
+ * ?token=… of an unsubscribe link (newsletter, check-in reminders). The link is read by a person's
+ * browser or mail client: a token that is missing or not one piece of text is no token, and the page
+ * says the link does not work (it is not refused with the error format).
+ */
+export const UnsubscribeQuerySchema = z.object({
+  token: z.string().max(200).optional().catch(undefined),
+});
 
 /** The newsletter answer the footer form reads. */
 export const NewsletterResponseSchema = z.object({ success: z.boolean(), error: z.string().optional() });

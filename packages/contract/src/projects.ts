@@ -4,6 +4,8 @@ import {
   CARD_AMOUNT_KINDS,
   CHECK_IN_MESSAGES,
   FILTER_PAGE_SIZE,
+  IMAGE_MIME_TYPES,
+  MAX_IMAGE_BYTES,
   LENGTH_UNITS,
   FREQUENCY_UNITS,
   PROGRESS_BANDS,
@@ -16,6 +18,7 @@ import {
   UPDATE_TEXT_MAX_LENGTH,
   defaultFilters,
   parseYouTubeUrl,
+  uploadTooLargeMessage,
   validateCheckInDraft,
   validateDepositCents,
   validateProjectDraft,
@@ -178,6 +181,25 @@ export const CheckInFormFieldsSchema = z.object({
   ...checkInTextFields,
   isCoverPhoto: textBoolean(COVER_FLAG_MESSAGE).default(false),
 });
+
+/**
+ * A picture sent in a multipart form's file field `photo`: at most 10 MB, a JPEG, PNG, WebP or GIF by
+ * its bytes (the server reads the type from the bytes, never from the name or the stated type).
+ */
+const PhotoFileSchema = z
+  .file({ error: COVER_MESSAGES.noFile })
+  .max(MAX_IMAGE_BYTES, { error: uploadTooLargeMessage() })
+  .mime([...IMAGE_MIME_TYPES], { error: CHECK_IN_MESSAGES.uploadInvalidType });
+
+/**
+ * POST /api/projects/:id/check-ins as multipart/form-data: the text fields and an optional picture.
+ * The server streams the parts: the text fields are parsed with CheckInFormFieldsSchema, the picture
+ * is checked by its bytes.
+ */
+export const CheckInFormSchema = CheckInFormFieldsSchema.extend({ photo: PhotoFileSchema.optional() });
+
+/** POST /api/projects/:id/cover as multipart/form-data: the picture in the file field `photo`. */
+export const CoverUploadFormSchema = z.object({ photo: PhotoFileSchema });
 
 /** A check-in without a photo (JSON body). */
 export const CheckInRequestSchema = z

@@ -1,4 +1,4 @@
-// Money in: wires the payment provider, the event path, payments, donations and the newsletter into
+// Money in: wires the payment provider, the event path, payments and donations into
 // the app. Reconciliation is the jobs' 'reconcile_payments' task (jobs/tasks.ts).
 import type { FastifyInstance } from 'fastify';
 import { createPaymentProvider, type ConfiguredProvider } from '../../adapters/payments/index.ts';
@@ -7,9 +7,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { createDonationService } from '../donations/service.ts';
 import { donationRoutes } from '../donations/routes.ts';
-import { createNewsletterService } from '../newsletter/service.ts';
 import { refundChanged } from '../settlement/service.ts';
-import { newsletterRoutes } from '../newsletter/routes.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
 import { createCardTestingGuard } from './card-testing.ts';
 import { createPaymentEvents, type PaymentEvents } from './events.ts';
@@ -39,7 +37,6 @@ export async function registerPayments(
   const events = createPaymentEvents({ db, clock, baseUrl: config.baseUrl, log: app.log });
   const service = createPaymentService({ db, provider, events, clock, log: app.log });
   const donations = createDonationService({ db, payments: service, clock });
-  const newsletter = createNewsletterService({ db, baseUrl: config.baseUrl });
 
   const cardTesting = createCardTestingGuard({ db, limiter, secret: deps.secret });
 
@@ -51,7 +48,6 @@ export async function registerPayments(
     );
   }
   await app.register(donationRoutes({ donations, limiter, cardTesting }));
-  await app.register(newsletterRoutes({ newsletter, limiter, baseUrl: config.baseUrl }));
 
   const module: PaymentsModule = { provider, events, reconcile: service.reconcile };
   app.decorate('payments', module);
