@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withNewDate } from '../src/modules/checkins/add-check-in.ts';
-import { refreshProjectCounters } from '../src/modules/projects/counters.ts';
+import { refreshProjectCounters } from './support/counters.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { manualClock } from './support/clock.ts';
 import { multipartBody } from './support/multipart.ts';

@@ -87,10 +87,15 @@ export function requiredText(message: string, max?: { length: number; message: s
  * finite number ('12', '1.5', '-3'), else `message`. Encodes back to its text.
  */
 export const queryNumber = (message: string = NUMBER_MESSAGE) =>
-  z.codec(z.string({ error: message }).trim(), z.number({ error: message }).nullable(), {
-    decode: (text) => (text === '' ? null : Number(text)),
-    encode: (value) => (value === null ? '' : String(value)),
-  });
+  z.codec(
+    z.string({ error: message }).trim().meta({ description: "A number ('1500', '2.5'); '' for none." }),
+    z.number({ error: message }).nullable(),
+    {
+      decode: (text) => (text === '' ? null : Number(text)),
+      encode: (value) => (value === null ? '' : String(value)),
+    },
+  );
 
 /** A yes/no in a query string or a form field: 'true'/'false' (also '1'/'0', 'on'/'off', 'yes'/'no'). */
-export const textBoolean = (message: string) => z.stringbool({ error: message });
+export const textBoolean = (message: string) =>
+  z.stringbool({ error: message }).meta({ description: "'true' or 'false'." });

@@ -23,7 +23,6 @@ export const ACCOUNT_MESSAGES = {
   resetSent:
     'Password reset email sent! Please check your inbox and follow the instructions to reset your password.',
   invalidResetLink: 'Invalid reset link. Please request a new password reset.',
-  signedOut: 'You are not signed in.',
 } as const;
 
 export const usernameTakenError = () =>
