@@ -179,6 +179,27 @@ describe('check-ins', () => {
     expect(await checkInCount()).toBe(before);
   });
 
+  it('checks a body of any other type too: text, or none at all', async () => {
+    const before = await checkInCount();
+    for (const [headers, payload] of [
+      [{ 'content-type': 'text/plain' }, 'Wrote a page'],
+      [{}, undefined],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/projects/${projectId}/check-ins`,
+        headers: { ...headers, cookie: owner.cookie },
+        ...(payload === undefined ? {} : { payload }),
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'validation_error',
+        message: 'Please provide an update, photo, or video',
+      });
+    }
+    expect(await checkInCount()).toBe(before);
+  });
+
   it('stores a photo re-encoded without EXIF or GPS, plus a real thumbnail', async () => {
     const original = await jpegWithGps();
     expect((await sharp(original).metadata()).exif).toBeDefined();

@@ -203,7 +203,10 @@ export const CoverUploadFormSchema = z.object({ photo: PhotoFileSchema });
 
 /** A check-in without a photo (JSON body). */
 export const CheckInRequestSchema = z
-  .object({ ...checkInTextFields, isCoverPhoto: z.boolean({ error: COVER_FLAG_MESSAGE }).default(false) })
+  .object(
+    { ...checkInTextFields, isCoverPhoto: z.boolean({ error: COVER_FLAG_MESSAGE }).default(false) },
+    { error: CHECK_IN_MESSAGES.empty },
+  )
   .transform(toCheckInData(false));
 export type CheckInRequest = z.input<typeof CheckInRequestSchema>;
 export type CheckInData = z.output<typeof CheckInRequestSchema>;

@@ -17,6 +17,8 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown): z.o
   throw new DomainError(error.code, error.message, error.fields);
 }
 
+export const MULTIPART = 'multipart/form-data';
+
 /**
  * fastify-type-provider-zod's validator, except for a multipart body: @fastify/multipart streams its
  * parts to the handler, so there is no body to check before it runs. The route still declares the
@@ -27,5 +29,3 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) =>
   route.httpPart === 'body' && route.contentType === MULTIPART
     ? (body) => ({ value: body })
     : zodValidatorCompiler(route);
-
-export const MULTIPART = 'multipart/form-data';

@@ -49,8 +49,12 @@ export const checkInRoutes =
           photo = form.photo;
           fields = parseOrThrow(photo ? FORM_WITH_PHOTO : FORM_WITHOUT_PHOTO, form.fields);
         } else {
-          // A JSON body was checked against CheckInRequestSchema on its way in; no body at all is an empty check-in.
-          fields = (request.body as CheckInData | undefined) ?? parseOrThrow(CheckInRequestSchema, {});
+          // A JSON body was checked against CheckInRequestSchema on its way in (Fastify validates per
+          // content type); anything else (no body, text) is parsed here.
+          fields =
+            request.mediaType === 'application/json'
+              ? (request.body as CheckInData)
+              : parseOrThrow(CheckInRequestSchema, request.body ?? {});
         }
         const result = await useCases.addCheckIn({
           projectId: request.params.projectId,
