@@ -3,7 +3,7 @@
 // (checkInCounts); `counters_valid_until` is the first instant at which the missed count can change
 // without a new check-in (the current period closes, or the project ends). Rows past that instant are
 // "due" and recomputed by refreshDueProjectCounters (a periodic sweep, and before a missed filter runs).
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
   addDays,
   checkInCounts,
