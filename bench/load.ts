@@ -16,8 +16,8 @@ import {
 } from '../apps/server/src/modules/browse/queries.ts';
 import { HOME_SIZES } from '../apps/server/src/modules/browse/service.ts';
 import { COUNTERS_DUE_SQL } from '../apps/server/src/modules/projects/counters.ts';
-import { PROFILE_SQL } from '../apps/server/src/modules/profiles/routes.ts';
-import { CHECKINS_SQL, PROJECT_SQL } from '../apps/server/src/modules/projects/detail.ts';
+import { PROFILE_SQL } from '../apps/server/src/modules/profiles/queries.ts';
+import { CHECKINS_SQL, PROJECT_SQL } from '../apps/server/src/modules/projects/queries.ts';
 import { openSeededDatabase, signedInCookie, startAnchors, startApp, type RunningApp } from './app.ts';
 
 export type LoadOptions = {

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { MAX_IMAGE_BYTES } from '@kept/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Mailer } from './adapters/email/mailer.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -19,31 +19,28 @@ import { registerRouteList } from './http/route-list.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { rewriteBadUrl } from './http/bad-url.ts';
 import { registerTextGuard } from './http/text-guard.ts';
-import { healthRoutes } from './modules/health/routes.ts';
+import { validatorCompiler } from './http/validate.ts';
+import { healthModule } from './modules/health/index.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
 import { existingAccountEmail, resetPasswordEmail } from './modules/auth/emails.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { settingsRoutes } from './modules/account/routes.ts';
-import { profileRoutes } from './modules/profiles/routes.ts';
+import { authModule } from './modules/auth/index.ts';
+import { newsletterModule } from './modules/newsletter/index.ts';
+import { currentUser } from './modules/auth/current-user.ts';
+import { accountModule } from './modules/account/index.ts';
+import { profilesModule } from './modules/profiles/index.ts';
 import { browseRoutes } from './modules/browse/routes.ts';
-import { projectDetailRoutes } from './modules/projects/detail-routes.ts';
 import { createStorage } from './adapters/storage/index.ts';
 import { LOCAL_UPLOADS_PREFIX } from './adapters/storage/local-storage.ts';
-import { checkInRoutes } from './modules/checkins/routes.ts';
-import { createCheckInService } from './modules/checkins/service.ts';
-import { favoriteRoutes } from './modules/favorites/routes.ts';
-import { manageProjectRoutes } from './modules/projects/manage-routes.ts';
-import { coverRoutes } from './modules/projects/cover-routes.ts';
-import { createAccountService } from './modules/auth/service.ts';
+import { checkInsModule } from './modules/checkins/index.ts';
+import { favoritesModule } from './modules/favorites/index.ts';
+import { projectsModule } from './modules/projects/index.ts';
 import { registerPayments } from './modules/payments/index.ts';
 import { registerDonations } from './modules/donations/index.ts';
 import { depositPaymentEffect } from './modules/projects/create-from-deposit.ts';
-import { createNewsletterService } from './modules/newsletter/service.ts';
-import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { registerJobs } from './jobs/index.ts';
 import { queueEmail, secretKey } from './jobs/tasks.ts';
-import { notificationRoutes } from './modules/notifications/routes.ts';
+import { notificationsModule } from './modules/notifications/index.ts';
 import { createRateLimiter } from './modules/rate-limit/limiter.ts';
 import { registerAuthContext } from './http/auth-context.ts';
 import { registerSameOriginGuard } from './http/same-origin.ts';
@@ -128,24 +125,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ),
     },
   });
-  const accounts = createAccountService({ auth, db, limiter, mailer, log: app.log });
   registerSameOriginGuard(app, config.baseUrl);
-  registerAuthContext(app, accounts.currentUser);
+  registerAuthContext(app, (cookie) => currentUser({ auth }, cookie));
 
-  await app.register(healthRoutes(deps.database));
-  await app.register(authRoutes(accounts));
-  await app.register(settingsRoutes(db));
+  await app.register(healthModule(deps.database));
+  await app.register(authModule({ auth, db, limiter, log: app.log }));
+  await app.register(accountModule({ db, clock }));
   const payments = await registerPayments(app, { config, db, clock, limiter, secret });
   // Each payment kind's effect, from the feature that owns it.
   payments.effects.register('deposit', depositPaymentEffect({ baseUrl: config.baseUrl, log: app.log }));
   await registerDonations(app, { db, clock, limiter, payments, baseUrl: config.baseUrl });
-  const newsletter = createNewsletterService({ db, baseUrl: config.baseUrl });
-  await app.register(newsletterRoutes({ newsletter, limiter, baseUrl: config.baseUrl }));
+  await app.register(newsletterModule({ db, clock, limiter, baseUrl: config.baseUrl }));
   registerJobs(app, { db, clock, mailer, baseUrl: config.baseUrl, enabled: config.jobs });
-  await app.register(notificationRoutes(db, config.baseUrl));
-  await app.register(profileRoutes(db, clock));
+  await app.register(notificationsModule({ db, baseUrl: config.baseUrl }));
+  await app.register(profilesModule({ db, clock }));
   await app.register(browseRoutes(db, clock));
-  await app.register(projectDetailRoutes(db, clock));
 
   const storage = createStorage(config.storage);
   if (config.storage.kind === 'local') {
@@ -159,11 +153,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     });
   }
-  const checkIns = createCheckInService({ db, storage, clock, log: app.log });
-  await app.register(checkInRoutes(checkIns));
-  await app.register(manageProjectRoutes(db, clock));
-  await app.register(coverRoutes({ db, storage, clock, log: app.log }));
-  await app.register(favoriteRoutes(db));
+  await app.register(checkInsModule({ db, storage, clock, log: app.log }));
+  await app.register(projectsModule({ db, storage, clock, log: app.log }));
+  await app.register(favoritesModule(db));
   await registerTransparency(app, { db, clock });
   await registerPauses(app, { db, clock });
   await registerEnding(app, { db, clock });

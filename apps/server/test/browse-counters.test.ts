@@ -6,8 +6,8 @@ import {
   computeProjectCounters,
   hasDueProjectCounters,
   refreshAllDueProjectCounters,
-  refreshProjectCounters,
 } from '../src/modules/projects/counters.ts';
+import { refreshProjectCounters } from './support/counters.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { get, insertProject, insertUser, titles } from './support/browse.ts';
 import { manualClock } from './support/clock.ts';

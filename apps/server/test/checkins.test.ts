@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withNewDate } from '../src/modules/checkins/service.ts';
-import { refreshProjectCounters } from '../src/modules/projects/counters.ts';
+import { withNewDate } from '../src/modules/checkins/add-check-in.ts';
+import { refreshProjectCounters } from './support/counters.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { manualClock } from './support/clock.ts';
 import { multipartBody } from './support/multipart.ts';
@@ -176,6 +176,27 @@ describe('check-ins', () => {
     const vimeo = await post(projectId, owner.cookie, { videoUrl: 'https://vimeo.com/123' });
     expect(vimeo.statusCode).toBe(400);
     expect(vimeo.json().error.message).toBe('Please enter a valid YouTube link');
+    expect(await checkInCount()).toBe(before);
+  });
+
+  it('checks a body of any other type too: text, or none at all', async () => {
+    const before = await checkInCount();
+    for (const [headers, payload] of [
+      [{ 'content-type': 'text/plain' }, 'Wrote a page'],
+      [{}, undefined],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/projects/${projectId}/check-ins`,
+        headers: { ...headers, cookie: owner.cookie },
+        ...(payload === undefined ? {} : { payload }),
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'validation_error',
+        message: 'Please provide an update, photo, or video',
+      });
+    }
     expect(await checkInCount()).toBe(before);
   });
 

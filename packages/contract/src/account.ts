@@ -1,25 +1,17 @@
 // Settings, public profiles and the newsletter.
-import {
-  MESSAGES,
-  USERNAME_MESSAGES,
-  listedTimezone,
-  normalizeEmail,
-  normalizeUsername,
-  validateEmail,
-  validateUsername,
-} from '@kept/domain';
+import { EMAIL_MESSAGES, MESSAGES, USERNAME_MESSAGES, listedTimezone } from '@kept/domain';
 import { z } from 'zod';
-import { IsoDateTimeSchema, looseText } from './common.ts';
+import { EmailSchema, UsernameSchema } from './auth.ts';
+import { IsoDateTimeSchema } from './common.ts';
 import { ProjectCardSchema } from './projects.ts';
 
-/** Settings: a new username, same rules as signup; output trimmed. */
-export const UpdateUsernameRequestSchema = z
-  .object({ username: looseText(USERNAME_MESSAGES.invalid) })
-  .superRefine((value, ctx) => {
-    const error = validateUsername(value.username);
-    if (error) ctx.addIssue({ code: 'custom', message: error, path: ['username'] });
-  })
-  .transform((value) => ({ username: normalizeUsername(value.username) }));
+/** Settings: a new username, same rules as signup; output trimmed. Missing: 'Username is required'. */
+export const UpdateUsernameRequestSchema = z.object({
+  username: UsernameSchema({
+    missing: USERNAME_MESSAGES.required,
+    notText: USERNAME_MESSAGES.invalid,
+  }),
+});
 export type UpdateUsernameRequest = z.input<typeof UpdateUsernameRequestSchema>;
 
 /** Settings: one of the 35 listed timezones (an alias of one is stored as the listed name). */
@@ -48,15 +40,21 @@ export const PublicProfileResponseSchema = z.object({
 });
 export type PublicProfileResponse = z.infer<typeof PublicProfileResponseSchema>;
 
-/** Newsletter sign-up: email trimmed, then 'Please enter your email address' / 'Please enter a valid email address'. */
-export const NewsletterRequestSchema = z
-  .object({ email: looseText(MESSAGES.generic) })
-  .superRefine((value, ctx) => {
-    const error = validateEmail(value.email);
-    if (error) ctx.addIssue({ code: 'custom', message: error, path: ['email'] });
-  })
-  .transform((value) => ({ email: normalizeEmail(value.email) }));
+/**
+ * Newsletter sign-up: email trimmed, then 'Please enter your email address' / 'Please enter a valid
+ * email address'. A body that is no object at all is an address not entered.
+ */
+export const NewsletterRequestSchema = z.object({ email: EmailSchema }, { error: EMAIL_MESSAGES.required });
 export type NewsletterRequest = z.input<typeof NewsletterRequestSchema>;
+
+/**
+ * ?token=… of an unsubscribe link (newsletter, check-in reminders). The link is read by a person's
+ * browser or mail client: a token that is missing or not one piece of text is no token, and the page
+ * says the link does not work (it is not refused with the error format).
+ */
+export const UnsubscribeQuerySchema = z.object({
+  token: z.string().max(200).optional().catch(undefined),
+});
 
 /** The newsletter answer the footer form reads. */
 export const NewsletterResponseSchema = z.object({ success: z.boolean(), error: z.string().optional() });

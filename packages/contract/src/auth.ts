@@ -11,11 +11,10 @@ import {
   safeReturnTo,
   validateEmail,
   validatePassword,
-  validatePasswordReset,
   validateUsername,
 } from '@kept/domain';
 import { z } from 'zod';
-import { IsoDateTimeSchema, looseText } from './common.ts';
+import { IsoDateTimeSchema, textField } from './common.ts';
 
 /** GET /api/health */
 export const HealthResponseSchema = z.object({
@@ -37,39 +36,57 @@ export type SessionUser = z.infer<typeof SessionUserSchema>;
 export const SessionResponseSchema = z.object({ user: SessionUserSchema.nullable() });
 export type SessionResponse = z.infer<typeof SessionResponseSchema>;
 
+const notBlank = (value: string) => value.trim() !== '';
+
 /**
- * Signup: 'Email, password, and username are required.' when any is blank, then the username rules,
- * the email pattern and the password length. Output: trimmed username, normalized email, a valid
- * IANA timezone (UTC when missing or unknown; a listed zone's alias becomes that zone) and a safe returnTo.
+ * An email address: missing or blank answers `missing` ('Please enter your email address'), anything
+ * that is not one 'Please enter a valid email address'. Output trimmed and lower-cased.
  */
-export const SignupRequestSchema = z
-  .object({
-    username: looseText(MESSAGES.signupRequired),
-    email: looseText(MESSAGES.signupRequired),
-    password: looseText(MESSAGES.signupRequired),
-    timezone: looseText('Invalid timezone').optional(),
-    returnTo: looseText('Invalid returnTo').optional(),
-  })
-  .superRefine((value, ctx) => {
-    const missing = (['email', 'password', 'username'] as const).find((key) => value[key].trim() === '');
-    if (missing) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.signupRequired, path: [missing] });
-      return;
-    }
-    const usernameError = validateUsername(value.username);
-    if (usernameError) ctx.addIssue({ code: 'custom', message: usernameError, path: ['username'] });
-    const emailError = validateEmail(value.email);
-    if (emailError) ctx.addIssue({ code: 'custom', message: emailError, path: ['email'] });
-    const passwordError = validatePassword(value.password);
-    if (passwordError) ctx.addIssue({ code: 'custom', message: passwordError, path: ['password'] });
-  })
-  .transform((value) => ({
-    username: normalizeUsername(value.username),
-    email: normalizeEmail(value.email),
-    password: value.password,
-    timezone: canonicalTimezone(normalizeTimeZone(value.timezone)),
-    returnTo: safeReturnTo(value.returnTo),
-  }));
+export const emailSchema = (
+  missing: string = EMAIL_MESSAGES.required,
+  notText: string = EMAIL_MESSAGES.invalid,
+) =>
+  textField(missing, notText)
+    .trim()
+    .min(1, { error: missing })
+    .refine((value) => value === '' || validateEmail(value) === null, { error: EMAIL_MESSAGES.invalid })
+    .transform(normalizeEmail);
+
+/** The newsletter's and the forgot-password form's address. */
+export const EmailSchema = emailSchema();
+
+/** A username (signup, settings): missing or blank answers `missing`, then the username rules. Output trimmed. */
+export const UsernameSchema = (messages: { missing: string; notText: string }) =>
+  textField(messages.missing, messages.notText)
+    .trim()
+    .min(1, { error: messages.missing })
+    .superRefine((value, ctx) => {
+      const error = value === '' ? null : validateUsername(value);
+      if (error) ctx.addIssue({ code: 'custom', message: error });
+    })
+    .transform(normalizeUsername);
+
+/**
+ * Signup: 'Email, password, and username are required.' when any is missing or blank, then the
+ * username rules, the email pattern and the password length. Output: trimmed username, normalized
+ * email, a valid IANA timezone (UTC when missing or unknown; a listed zone's alias becomes that zone)
+ * and a safe returnTo.
+ */
+export const SignupRequestSchema = z.object({
+  username: UsernameSchema({ missing: MESSAGES.signupRequired, notText: MESSAGES.signupRequired }),
+  email: emailSchema(MESSAGES.signupRequired, MESSAGES.signupRequired),
+  password: textField(MESSAGES.signupRequired)
+    .refine(notBlank, { error: MESSAGES.signupRequired })
+    .superRefine((value, ctx) => {
+      const error = notBlank(value) ? validatePassword(value) : null;
+      if (error) ctx.addIssue({ code: 'custom', message: error });
+    }),
+  timezone: z
+    .string({ error: 'Invalid timezone' })
+    .optional()
+    .transform((value) => canonicalTimezone(normalizeTimeZone(value))),
+  returnTo: z.string({ error: 'Invalid returnTo' }).optional().transform(safeReturnTo),
+});
 export type SignupRequest = z.input<typeof SignupRequestSchema>;
 export type SignupData = z.output<typeof SignupRequestSchema>;
 
@@ -78,28 +95,17 @@ export type SignupData = z.output<typeof SignupRequestSchema>;
  * longer than any address can be ('Please enter a valid email address') goes no further: it would be
  * a rate-limit key too long for the database's index.
  */
-export const LoginRequestSchema = z
-  .object({
-    email: looseText(MESSAGES.loginRequired),
-    password: looseText(MESSAGES.loginRequired),
-  })
-  .superRefine((value, ctx) => {
-    const missing = (['email', 'password'] as const).find((key) => value[key].trim() === '');
-    if (missing) ctx.addIssue({ code: 'custom', message: MESSAGES.loginRequired, path: [missing] });
-    else if (value.email.trim().length > EMAIL_MAX_LENGTH)
-      ctx.addIssue({ code: 'custom', message: EMAIL_MESSAGES.invalid, path: ['email'] });
-  })
-  .transform((value) => ({ email: normalizeEmail(value.email), password: value.password }));
+export const LoginRequestSchema = z.object({
+  email: textField(MESSAGES.loginRequired)
+    .refine(notBlank, { error: MESSAGES.loginRequired })
+    .refine((value) => value.trim().length <= EMAIL_MAX_LENGTH, { error: EMAIL_MESSAGES.invalid })
+    .transform(normalizeEmail),
+  password: textField(MESSAGES.loginRequired).refine(notBlank, { error: MESSAGES.loginRequired }),
+});
 export type LoginRequest = z.input<typeof LoginRequestSchema>;
 
 /** Forgot password: an email address ('Please enter your email address' / 'Please enter a valid email address'). */
-export const ForgotPasswordRequestSchema = z
-  .object({ email: looseText(MESSAGES.generic) })
-  .superRefine((value, ctx) => {
-    const error = validateEmail(value.email);
-    if (error) ctx.addIssue({ code: 'custom', message: error, path: ['email'] });
-  })
-  .transform((value) => ({ email: normalizeEmail(value.email) }));
+export const ForgotPasswordRequestSchema = z.object({ email: EmailSchema });
 export type ForgotPasswordRequest = z.input<typeof ForgotPasswordRequestSchema>;
 
 /** Answer to a forgot-password request (always the same, whether or not the address exists). */
@@ -108,26 +114,24 @@ export const ForgotPasswordResponseSchema = z.object({ ok: z.literal(true), mess
 /**
  * Reset password: a token ('Invalid or missing reset tokens. Please request a new password reset.'),
  * at least 6 characters ('Password must be at least 6 characters long.'), both entries equal
- * ('Passwords do not match.').
+ * ('Passwords do not match.', the one cross-field rule).
  */
 export const ResetPasswordRequestSchema = z
   .object({
-    token: looseText(PASSWORD_MESSAGES.missingTokens),
-    password: looseText(PASSWORD_MESSAGES.tooShort),
-    confirmPassword: looseText(PASSWORD_MESSAGES.mismatch),
+    token: textField(PASSWORD_MESSAGES.missingTokens)
+      .trim()
+      .min(1, { error: PASSWORD_MESSAGES.missingTokens }),
+    password: textField(PASSWORD_MESSAGES.tooShort).superRefine((value, ctx) => {
+      const error = validatePassword(value);
+      if (error) ctx.addIssue({ code: 'custom', message: error });
+    }),
+    confirmPassword: textField(PASSWORD_MESSAGES.mismatch),
   })
   .superRefine((value, ctx) => {
-    if (value.token.trim() === '') {
-      ctx.addIssue({ code: 'custom', message: PASSWORD_MESSAGES.missingTokens, path: ['token'] });
-      return;
-    }
-    const error = validatePasswordReset(value.password, value.confirmPassword);
-    if (error) {
-      const path = error === PASSWORD_MESSAGES.mismatch ? 'confirmPassword' : 'password';
-      ctx.addIssue({ code: 'custom', message: error, path: [path] });
-    }
+    if (validatePassword(value.password) === null && value.password !== value.confirmPassword)
+      ctx.addIssue({ code: 'custom', message: PASSWORD_MESSAGES.mismatch, path: ['confirmPassword'] });
   })
-  .transform((value) => ({ token: value.token.trim(), password: value.password }));
+  .transform((value) => ({ token: value.token, password: value.password }));
 export type ResetPasswordRequest = z.input<typeof ResetPasswordRequestSchema>;
 
 /**

@@ -66,32 +66,36 @@ export const LocalDateSchema = z.iso
   .date({ error: LOCAL_DATE_MESSAGE })
   .refine(isLocalDate, { message: LOCAL_DATE_MESSAGE });
 
-export const IdSchema = z.string().trim().min(1).max(100);
+/**
+ * Text whose absence answers `missing` and whose wrong type answers `notText` (zod's `error` sees the
+ * raw input: undefined when the key is absent).
+ */
+export const textField = (missing: string, notText: string = missing) =>
+  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? missing : notText) });
 
-/** Text that may be missing: undefined/null become ''. Other types are refused with `message`. */
-export const looseText = (message: string) =>
-  z.preprocess((value) => (value === undefined || value === null ? '' : value), z.string({ error: message }));
+/**
+ * A required text field: missing, not text, or blank after trimming all answer `message` (the spec's
+ * required-field words). The output is trimmed; `max` bounds the trimmed text with its own words.
+ */
+export function requiredText(message: string, max?: { length: number; message: string }) {
+  const text = z.string({ error: message }).trim().min(1, { error: message });
+  return max ? text.max(max.length, { error: max.message }) : text;
+}
 
-/** A number that may arrive as a string (forms, query strings); '' / null / undefined become null. */
-export const looseNumber = (message: string = NUMBER_MESSAGE) =>
-  z.preprocess(
-    (value) =>
-      value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
-        ? null
-        : typeof value === 'string'
-          ? Number(value.trim())
-          : value,
+/**
+ * A number in a query string (text by nature): '' is no value (null); anything else must read as a
+ * finite number ('12', '1.5', '-3'), else `message`. Encodes back to its text.
+ */
+export const queryNumber = (message: string = NUMBER_MESSAGE) =>
+  z.codec(
+    z.string({ error: message }).trim().meta({ description: "A number ('1500', '2.5'); '' for none." }),
     z.number({ error: message }).nullable(),
+    {
+      decode: (text) => (text === '' ? null : Number(text)),
+      encode: (value) => (value === null ? '' : String(value)),
+    },
   );
 
-/** A boolean that may arrive as a string ('true'/'false'/'1'/'0'/'on'); missing → `fallback`. */
-export const looseBoolean = (fallback: boolean) =>
-  z.preprocess((value) => {
-    if (value === undefined || value === null || value === '') return fallback;
-    if (typeof value === 'string') {
-      const text = value.trim().toLowerCase();
-      if (['true', '1', 'on', 'yes'].includes(text)) return true;
-      if (['false', '0', 'off', 'no'].includes(text)) return false;
-    }
-    return value;
-  }, z.boolean());
+/** A yes/no in a query string or a form field: 'true'/'false' (also '1'/'0', 'on'/'off', 'yes'/'no'). */
+export const textBoolean = (message: string) =>
+  z.stringbool({ error: message }).meta({ description: "'true' or 'false'." });

@@ -1,7 +1,13 @@
 // Payments: the deposit intent of a new project and donations.
-import { MESSAGES, MONEY_MESSAGES, validateDonationCents, validateOptionalEmail } from '@kept/domain';
+import {
+  EMAIL_MESSAGES,
+  MESSAGES,
+  MONEY_MESSAGES,
+  validateDonationCents,
+  validateOptionalEmail,
+} from '@kept/domain';
 import { z } from 'zod';
-import { looseBoolean, looseNumber, looseText } from './common.ts';
+import { textField } from './common.ts';
 
 export const DONOR_NAME_MAX_LENGTH = 100;
 
@@ -76,9 +82,9 @@ export const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 8 to 200 letters
 export const SimulatedConfirmRequestSchema = z.object({
   paymentId: z.string({ error: MESSAGES.generic }).trim().min(1, { error: MESSAGES.generic }).max(100),
   clientSecret: z.string({ error: MESSAGES.generic }).min(1, { error: MESSAGES.generic }).max(500),
-  cardNumber: looseText(MESSAGES.generic).pipe(z.string().max(40)),
-  expiry: looseText(MESSAGES.generic).pipe(z.string().max(20)),
-  cvc: looseText(MESSAGES.generic).pipe(z.string().max(10)),
+  cardNumber: z.string({ error: MESSAGES.generic }).max(40).default(''),
+  expiry: z.string({ error: MESSAGES.generic }).max(20).default(''),
+  cvc: z.string({ error: MESSAGES.generic }).max(10).default(''),
 });
 export type SimulatedConfirmRequest = z.input<typeof SimulatedConfirmRequestSchema>;
 
@@ -86,34 +92,25 @@ export type SimulatedConfirmRequest = z.input<typeof SimulatedConfirmRequestSche
  * A donation: at least $0.50 ('Amount must be at least $0.50'); an optional donor email must look
  * like one ('Please enter a valid email address'); anonymous unless said otherwise.
  */
-export const DonationRequestSchema = z
-  .object({
-    projectId: z.string({ error: MESSAGES.generic }).trim().min(1, { error: MESSAGES.generic }),
-    amountCents: looseNumber(MONEY_MESSAGES.donationMinimum),
-    donorName: looseText(MESSAGES.generic).optional(),
-    donorEmail: looseText(MESSAGES.generic).optional(),
-    donorAnonymous: looseBoolean(true),
-  })
-  .superRefine((value, ctx) => {
-    const amountError = validateDonationCents(value.amountCents);
-    if (amountError) ctx.addIssue({ code: 'custom', message: amountError, path: ['amountCents'] });
-    const emailError = validateOptionalEmail(value.donorEmail);
-    if (emailError) ctx.addIssue({ code: 'custom', message: emailError, path: ['donorEmail'] });
-    if ((value.donorName ?? '').trim().length > DONOR_NAME_MAX_LENGTH) {
-      ctx.addIssue({ code: 'custom', message: 'Name must be 100 characters or less.', path: ['donorName'] });
-    }
-  })
-  .transform((value) => {
-    const donorName = (value.donorName ?? '').trim();
-    const donorEmail = (value.donorEmail ?? '').trim().toLowerCase();
-    return {
-      projectId: value.projectId,
-      amountCents: value.amountCents as number,
-      donorName: donorName === '' ? null : donorName,
-      donorEmail: donorEmail === '' ? null : donorEmail,
-      donorAnonymous: value.donorAnonymous,
-    };
-  });
+export const DonationRequestSchema = z.object({
+  projectId: z.string({ error: MESSAGES.generic }).trim().min(1, { error: MESSAGES.generic }),
+  amountCents: z.number({ error: MONEY_MESSAGES.donationMinimum }).superRefine((value, ctx) => {
+    const error = validateDonationCents(value);
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  }),
+  donorName: z
+    .string({ error: MESSAGES.generic })
+    .trim()
+    .max(DONOR_NAME_MAX_LENGTH, { error: 'Name must be 100 characters or less.' })
+    .optional()
+    .transform((name) => (name ? name : null)),
+  donorEmail: textField(MESSAGES.generic, EMAIL_MESSAGES.invalid)
+    .trim()
+    .refine((email) => validateOptionalEmail(email) === null, { error: EMAIL_MESSAGES.invalid })
+    .optional()
+    .transform((email) => (email ? email.toLowerCase() : null)),
+  donorAnonymous: z.boolean({ error: MESSAGES.generic }).default(true),
+});
 export type DonationRequest = z.input<typeof DonationRequestSchema>;
 export type DonationData = z.output<typeof DonationRequestSchema>;
 

@@ -4,59 +4,87 @@ import {
   CARD_AMOUNT_KINDS,
   CHECK_IN_MESSAGES,
   FILTER_PAGE_SIZE,
+  IMAGE_MIME_TYPES,
+  MAX_IMAGE_BYTES,
   LENGTH_UNITS,
   FREQUENCY_UNITS,
   PROGRESS_BANDS,
   PROJECT_MESSAGES,
   PROJECT_STATUSES,
+  DESCRIPTION_MAX_LENGTH,
+  MONEY_MESSAGES,
+  TAG_NAMES,
+  TITLE_MAX_LENGTH,
+  UPDATE_TEXT_MAX_LENGTH,
   defaultFilters,
   parseYouTubeUrl,
+  uploadTooLargeMessage,
   validateCheckInDraft,
+  validateDepositCents,
   validateProjectDraft,
-  validateProjectEdit,
 } from '@kept/domain';
 import type { ProjectFilters, ProjectSummary } from '@kept/domain';
 import { z } from 'zod';
 import {
   IsoDateTimeSchema,
+  LOCAL_DATE_MESSAGE,
   LocalDateSchema,
   NUMBER_MESSAGE,
-  looseBoolean,
-  looseNumber,
-  looseText,
+  queryNumber,
+  requiredText,
+  textBoolean,
 } from './common.ts';
 
 // ---------- requests ----------
 
-/**
- * The deposit in cents as sent; anything that is not a finite number becomes NaN so that the domain's
- * `validateDepositCents` says what is wrong with it (the same words the create form shows).
- */
-const looseDepositCents = z.preprocess(
-  (value) => {
-    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
-      return null;
-    const number = typeof value === 'string' ? Number(value.trim()) : value;
-    return typeof number === 'number' && Number.isFinite(number) ? number : Number.NaN;
-  },
-  z.union([z.number(), z.nan()]).nullable(),
+const required = { error: PROJECT_MESSAGES.required };
+
+/** A title: required, at most 120 characters once trimmed. */
+const TitleSchema = requiredText(PROJECT_MESSAGES.required, {
+  length: TITLE_MAX_LENGTH,
+  message: PROJECT_MESSAGES.titleTooLong,
+});
+/** A description: required, at most 5000 characters once trimmed. */
+const DescriptionSchema = requiredText(PROJECT_MESSAGES.required, {
+  length: DESCRIPTION_MAX_LENGTH,
+  message: PROJECT_MESSAGES.descriptionTooLong,
+});
+/** A category tag: required, then one of the listed tags ('Please select a valid category.'). */
+const TagSchema = requiredText(PROJECT_MESSAGES.required).pipe(
+  z.enum(TAG_NAMES, { error: PROJECT_MESSAGES.invalidTag }),
 );
 
 /**
- * The create-project draft. Validation is the domain's `validateProjectDraft` (required fields,
- * deposit, custom range, half-length rule, with the spec's messages). Output: the normalized draft
- * with lengthDays, frequencyDays and chargeCents.
+ * The deposit in cents: a number ('Custom deposit amount must be a number, such as 35 or 35.50.'
+ * otherwise); null or missing is no deposit chosen ('Please select a deposit amount.'); then a preset
+ * or a whole number of cents from $10 to $1000, in the create form's words.
+ */
+const DepositCentsSchema = z
+  .number({
+    error: (issue) =>
+      issue.input === undefined ? MONEY_MESSAGES.depositRequired : MONEY_MESSAGES.customDepositNotNumber,
+  })
+  .nullable()
+  .superRefine((cents, ctx) => {
+    const error = validateDepositCents(cents);
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  });
+
+/**
+ * The create-project draft. Each field states its type and bounds with the spec's messages; the rules
+ * across fields (the length's range in its unit, frequency at most half the length) are the domain's
+ * `validateProjectDraft`. Output: the normalized draft with lengthDays, frequencyDays and chargeCents.
  */
 export const CreateProjectRequestSchema = z
   .object({
-    title: looseText(PROJECT_MESSAGES.required),
-    description: looseText(PROJECT_MESSAGES.required),
-    tag: looseText(PROJECT_MESSAGES.required),
-    lengthValue: looseNumber(PROJECT_MESSAGES.required),
-    lengthUnit: looseText(PROJECT_MESSAGES.required),
-    frequencyValue: looseNumber(PROJECT_MESSAGES.required),
-    frequencyUnit: looseText(PROJECT_MESSAGES.required),
-    depositCents: looseDepositCents,
+    title: TitleSchema,
+    description: DescriptionSchema,
+    tag: TagSchema,
+    lengthValue: z.number(required),
+    lengthUnit: z.enum(LENGTH_UNITS, required),
+    frequencyValue: z.number(required),
+    frequencyUnit: z.enum(FREQUENCY_UNITS, required),
+    depositCents: DepositCentsSchema,
   })
   .transform((value, ctx) => {
     const result = validateProjectDraft(value);
@@ -97,54 +125,89 @@ export type ChooseCoverRequest = z.input<typeof ChooseCoverRequestSchema>;
 
 /** Edit dialog: name, description and tag required (as at creation). The cover has routes of its own; an address for one is refused. */
 export const EditProjectRequestSchema = z
-  .object({
-    title: looseText(PROJECT_MESSAGES.required),
-    description: looseText(PROJECT_MESSAGES.required),
-    tag: looseText(PROJECT_MESSAGES.required),
-    imageUrl: NO_COVER_URL,
-  })
-  .transform((value, ctx) => {
-    const result = validateProjectEdit(value);
-    if (!result.ok) {
-      ctx.addIssue({ code: 'custom', message: result.message, path: [result.field] });
-      return z.NEVER;
-    }
-    return result.value;
-  });
+  .object({ title: TitleSchema, description: DescriptionSchema, tag: TagSchema, imageUrl: NO_COVER_URL })
+  .transform(({ title, description, tag }) => ({ title, description, tag }));
 export type EditProjectRequest = z.input<typeof EditProjectRequestSchema>;
 export type EditProjectData = z.output<typeof EditProjectRequestSchema>;
 
+/** A check-in's text fields: an update of at most 5000 characters, a YouTube link. Both trimmed, both optional. */
+const checkInTextFields = {
+  updateText: z
+    .string({ error: CHECK_IN_MESSAGES.empty })
+    .trim()
+    .max(UPDATE_TEXT_MAX_LENGTH, { error: CHECK_IN_MESSAGES.updateTooLong })
+    .optional(),
+  videoUrl: z
+    .string({ error: CHECK_IN_MESSAGES.invalidVideo })
+    .trim()
+    .refine((url) => url === '' || parseYouTubeUrl(url) !== null, { error: CHECK_IN_MESSAGES.invalidVideo })
+    .optional(),
+};
+const COVER_FLAG_MESSAGE = 'isCoverPhoto must be true or false.';
+
 /**
- * A check-in's fields (JSON, or the text parts of a multipart upload). `hasPhoto` says whether a
- * photo comes with it: text, photo or video is required. A video must be a YouTube link; the output
- * carries its canonical watch URL and id.
+ * What a check-in keeps: text, photo or video is required (the one rule across fields, which needs
+ * to know whether a photo came with it). A video's canonical watch URL and id.
+ */
+const toCheckInData =
+  (hasPhoto: boolean) =>
+  (
+    value: { updateText?: string | undefined; videoUrl?: string | undefined; isCoverPhoto: boolean },
+    ctx: z.RefinementCtx,
+  ) => {
+    const error = validateCheckInDraft({ ...value, hasPhoto });
+    if (error) {
+      ctx.addIssue({ code: 'custom', message: error, path: ['updateText'] });
+      return z.NEVER;
+    }
+    const video = parseYouTubeUrl(value.videoUrl ?? '');
+    return {
+      updateText: value.updateText ? value.updateText : null,
+      videoUrl: video?.watchUrl ?? null,
+      videoId: video?.id ?? null,
+      isCoverPhoto: hasPhoto && value.isCoverPhoto,
+    };
+  };
+
+/**
+ * The text fields of a multipart check-in (form fields are text: `isCoverPhoto` is 'true'/'false').
+ * `hasPhoto` says whether the form's `photo` file came with them.
  */
 export function checkInRequestSchema(options: { hasPhoto: boolean }) {
-  return z
-    .object({
-      updateText: looseText(CHECK_IN_MESSAGES.empty).optional(),
-      videoUrl: looseText(CHECK_IN_MESSAGES.invalidVideo).optional(),
-      isCoverPhoto: looseBoolean(false),
-    })
-    .transform((value, ctx) => {
-      const error = validateCheckInDraft({ ...value, hasPhoto: options.hasPhoto });
-      if (error) {
-        const path = error === CHECK_IN_MESSAGES.invalidVideo ? 'videoUrl' : 'updateText';
-        ctx.addIssue({ code: 'custom', message: error, path: [path] });
-        return z.NEVER;
-      }
-      const updateText = (value.updateText ?? '').trim();
-      const video = parseYouTubeUrl(value.videoUrl ?? '');
-      return {
-        updateText: updateText === '' ? null : updateText,
-        videoUrl: video?.watchUrl ?? null,
-        videoId: video?.id ?? null,
-        isCoverPhoto: options.hasPhoto && value.isCoverPhoto,
-      };
-    });
+  return CheckInFormFieldsSchema.transform(toCheckInData(options.hasPhoto));
 }
+/** The multipart check-in form's text fields, as OpenAPI describes them (the picture is the file field `photo`). */
+export const CheckInFormFieldsSchema = z.object({
+  ...checkInTextFields,
+  isCoverPhoto: textBoolean(COVER_FLAG_MESSAGE).default(false),
+});
+
+/**
+ * A picture sent in a multipart form's file field `photo`: at most 10 MB, a JPEG, PNG, WebP or GIF by
+ * its bytes (the server reads the type from the bytes, never from the name or the stated type).
+ */
+const PhotoFileSchema = z
+  .file({ error: COVER_MESSAGES.noFile })
+  .max(MAX_IMAGE_BYTES, { error: uploadTooLargeMessage() })
+  .mime([...IMAGE_MIME_TYPES], { error: CHECK_IN_MESSAGES.uploadInvalidType });
+
+/**
+ * POST /api/projects/:id/check-ins as multipart/form-data: the text fields and an optional picture.
+ * The server streams the parts: the text fields are parsed with CheckInFormFieldsSchema, the picture
+ * is checked by its bytes.
+ */
+export const CheckInFormSchema = CheckInFormFieldsSchema.extend({ photo: PhotoFileSchema.optional() });
+
+/** POST /api/projects/:id/cover as multipart/form-data: the picture in the file field `photo`. */
+export const CoverUploadFormSchema = z.object({ photo: PhotoFileSchema });
+
 /** A check-in without a photo (JSON body). */
-export const CheckInRequestSchema = checkInRequestSchema({ hasPhoto: false });
+export const CheckInRequestSchema = z
+  .object(
+    { ...checkInTextFields, isCoverPhoto: z.boolean({ error: COVER_FLAG_MESSAGE }).default(false) },
+    { error: CHECK_IN_MESSAGES.empty },
+  )
+  .transform(toCheckInData(false));
 export type CheckInRequest = z.input<typeof CheckInRequestSchema>;
 export type CheckInData = z.output<typeof CheckInRequestSchema>;
 
@@ -153,43 +216,48 @@ export type CheckInData = z.output<typeof CheckInRequestSchema>;
 const MAX_PAGE_SIZE = 200;
 const SEARCH_MESSAGE = 'Search text must be 200 characters or less.';
 
-const optionalDate = z.preprocess(
-  (value) => (value === undefined || value === null || value === '' ? null : value),
-  LocalDateSchema.nullable(),
-);
+/** A date bound: 'YYYY-MM-DD', or '' / absent for none. */
+const queryDate = z
+  .union([z.literal(''), LocalDateSchema], { error: LOCAL_DATE_MESSAGE })
+  .transform((date) => (date === '' ? null : date))
+  .default(null);
 
-const tagList = z.preprocess(
-  (value) => {
-    if (value === undefined || value === null || value === '') return [];
-    const items = Array.isArray(value) ? value : [value];
-    return items.flatMap((item) => (typeof item === 'string' ? item.split(',') : [item]));
-  },
-  z.array(z.string().trim()).transform((tags) => tags.filter((tag) => tag !== '')),
-);
+/** Tags as 'Art,Music', repeated, or both; blanks dropped. */
+const tagList = z
+  .union([z.string(), z.array(z.string())], { error: 'Please select a valid category.' })
+  .transform((value) =>
+    (Array.isArray(value) ? value : [value])
+      .flatMap((item) => item.split(','))
+      .map((tag) => tag.trim())
+      .filter((tag) => tag !== ''),
+  )
+  .default([]);
 
-const finite = looseNumber(NUMBER_MESSAGE).refine((value) => value === null || Number.isFinite(value), {
-  message: NUMBER_MESSAGE,
-});
+/** A numeric bound: a finite number, or '' / absent for none. */
+const bound = queryNumber(NUMBER_MESSAGE).default(null);
 
-const pageLimit = looseNumber(NUMBER_MESSAGE).pipe(z.number().int().min(1).max(MAX_PAGE_SIZE).nullable());
-const pageOffset = looseNumber(NUMBER_MESSAGE).pipe(z.number().int().min(0).nullable());
+const pageLimit = queryNumber(NUMBER_MESSAGE)
+  .pipe(z.number().int().min(1).max(MAX_PAGE_SIZE).nullable())
+  .default(null);
+const pageOffset = queryNumber(NUMBER_MESSAGE).pipe(z.number().int().min(0).nullable()).default(null);
+const includeCompleted = textBoolean('includeCompleted must be true or false.').default(false);
 
 const filterQueryShape = {
-  searchText: looseText(SEARCH_MESSAGE).pipe(z.string().max(200, { error: SEARCH_MESSAGE })),
+  searchText: z.string({ error: SEARCH_MESSAGE }).max(200, { error: SEARCH_MESSAGE }).default(''),
   categoryTags: tagList,
-  createdDateFrom: optionalDate,
-  createdDateTo: optionalDate,
-  endDateFrom: optionalDate,
-  endDateTo: optionalDate,
-  refundAmountMinCents: finite,
-  refundAmountMaxCents: finite,
-  missedCheckinsMin: finite,
-  missedCheckinsMax: finite,
-  completedCheckinsMin: finite,
-  completedCheckinsMax: finite,
-  projectLengthMin: finite,
-  projectLengthMax: finite,
-  includeCompleted: looseBoolean(false),
+  createdDateFrom: queryDate,
+  createdDateTo: queryDate,
+  endDateFrom: queryDate,
+  endDateTo: queryDate,
+  refundAmountMinCents: bound,
+  refundAmountMaxCents: bound,
+  missedCheckinsMin: bound,
+  missedCheckinsMax: bound,
+  completedCheckinsMin: bound,
+  completedCheckinsMax: bound,
+  projectLengthMin: bound,
+  projectLengthMax: bound,
+  includeCompleted,
   limit: pageLimit,
   offset: pageOffset,
 };
@@ -220,7 +288,10 @@ export type ProjectFiltersData = z.output<typeof ProjectFiltersQuerySchema>;
 export const ProjectSearchQuerySchema = z
   .object({
     ...filterQueryShape,
-    timeZone: looseText('Please choose a valid timezone.').pipe(z.string().max(64)),
+    timeZone: z
+      .string({ error: 'Please choose a valid timezone.' })
+      .max(64, { error: 'Please choose a valid timezone.' })
+      .default(''),
   })
   .transform(({ timeZone, ...rest }) => ({
     ...toFiltersData(rest),
@@ -234,7 +305,7 @@ export type ProjectSearchData = z.output<typeof ProjectSearchQuerySchema>;
  * projects only with includeCompleted 'true' (the domain's isListed, as on every list).
  */
 export const CategoryQuerySchema = z
-  .object({ limit: pageLimit, offset: pageOffset, includeCompleted: looseBoolean(false) })
+  .object({ limit: pageLimit, offset: pageOffset, includeCompleted })
   .transform(({ limit, offset, includeCompleted }) => ({
     limit: limit ?? FILTER_PAGE_SIZE,
     offset: offset ?? 0,

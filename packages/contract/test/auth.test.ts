@@ -172,6 +172,38 @@ describe('settings and newsletter', () => {
   });
 });
 
+describe('missing and mistyped fields', () => {
+  it('answer the spec’s words, not zod’s', () => {
+    expect(firstMessage(LoginRequestSchema.safeParse({ email: 'a@b.co', password: 5 }))).toBe(
+      'Email and password are required.',
+    );
+    expect(
+      firstMessage(LoginRequestSchema.safeParse({ email: 'a'.repeat(250) + '@b.co', password: 'x' })),
+    ).toBe('Please enter a valid email address');
+    expect(
+      firstMessage(
+        ResetPasswordRequestSchema.safeParse({
+          token: null,
+          password: 'secret1',
+          confirmPassword: 'secret1',
+        }),
+      ),
+    ).toBe('Invalid or missing reset tokens. Please request a new password reset.');
+    expect(firstMessage(NewsletterRequestSchema.safeParse({ email: 42 }))).toBe(
+      'Please enter a valid email address',
+    );
+    expect(firstMessage(NewsletterRequestSchema.safeParse('fan@example.com'))).toBe(
+      'Please enter your email address',
+    );
+    expect(firstMessage(ForgotPasswordRequestSchema.safeParse({ email: null }))).toBe(
+      'Please enter your email address',
+    );
+    expect(firstMessage(UpdateUsernameRequestSchema.safeParse({ username: 7 }))).toBe('Invalid username');
+    expect(firstMessage(UpdateUsernameRequestSchema.safeParse({}))).toBe('Username is required');
+    expect(firstMessage(SignupRequestSchema.safeParse({ ...signup, timezone: 3 }))).toBe('Invalid timezone');
+  });
+});
+
 describe('session and health', () => {
   it('describes who is signed in', () => {
     expect(SessionResponseSchema.parse({ user: null })).toEqual({ user: null });

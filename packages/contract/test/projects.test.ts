@@ -53,18 +53,35 @@ describe('create project', () => {
     });
   });
 
-  it('coerces numbers sent as strings', () => {
-    expect(
-      CreateProjectRequestSchema.parse({
-        ...draft,
-        lengthValue: '3',
-        frequencyValue: '1',
-        depositCents: '2000',
-      }),
-    ).toMatchObject({
-      lengthDays: 21,
-      depositCents: 2000,
+  it('takes a JSON body as it is typed: numbers sent as text are refused with the spec’s words', () => {
+    const result = CreateProjectRequestSchema.safeParse({
+      ...draft,
+      lengthValue: '3',
+      depositCents: '2000',
     });
+    expect(result.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [['lengthValue'], 'Please fill in all required fields.'],
+      [['depositCents'], 'Custom deposit amount must be a number, such as 35 or 35.50.'],
+    ]);
+  });
+
+  it('answers the required-field words for a missing or mistyped field, not zod’s', () => {
+    for (const field of ['title', 'description', 'tag', 'lengthValue', 'lengthUnit', 'frequencyUnit']) {
+      const { [field as keyof ProjectDraftInput]: _dropped, ...rest } = draft;
+      const missing = CreateProjectRequestSchema.safeParse(rest);
+      expect(firstMessage(missing), field).toBe('Please fill in all required fields.');
+      expect(missing.error?.issues[0]?.path).toEqual([field]);
+      expect(firstMessage(CreateProjectRequestSchema.safeParse({ ...draft, [field]: {} }))).toBe(
+        'Please fill in all required fields.',
+      );
+    }
+    const { depositCents: _deposit, ...noDeposit } = draft;
+    expect(firstMessage(CreateProjectRequestSchema.safeParse(noDeposit))).toBe(
+      'Please select a deposit amount.',
+    );
+    expect(firstMessage(CreateProjectRequestSchema.safeParse({ ...draft, title: 'x'.repeat(121) }))).toBe(
+      'Project name must be 120 characters or less.',
+    );
   });
 
   it.each<[string, Partial<ProjectDraftInput> | Record<string, unknown>]>([
@@ -151,6 +168,16 @@ describe('check-in', () => {
   it('never marks a cover photo without a photo', () => {
     expect(CheckInRequestSchema.parse({ updateText: 'x', isCoverPhoto: true }).isCoverPhoto).toBe(false);
   });
+
+  it('reads the multipart form’s text flag, and only true or false', () => {
+    const withPhoto = checkInRequestSchema({ hasPhoto: true });
+    expect(withPhoto.parse({ isCoverPhoto: 'false' }).isCoverPhoto).toBe(false);
+    expect(withPhoto.safeParse({ isCoverPhoto: 'maybe' }).success).toBe(false);
+    expect(CheckInRequestSchema.safeParse({ updateText: 'x', isCoverPhoto: 'true' }).success).toBe(false);
+    expect(firstMessage(CheckInRequestSchema.safeParse({ updateText: 'x'.repeat(5001) }))).toBe(
+      'Update must be 5000 characters or less.',
+    );
+  });
 });
 
 describe('donation', () => {
@@ -232,6 +259,13 @@ describe('filters query', () => {
     );
     expect(ProjectFiltersQuerySchema.safeParse({ limit: '1000' }).success).toBe(false);
     expect(ProjectFiltersQuerySchema.safeParse({ offset: '-1' }).success).toBe(false);
+    expect(firstMessage(ProjectFiltersQuerySchema.safeParse({ refundAmountMinCents: ['1', '2'] }))).toBe(
+      'Please enter a valid number.',
+    );
+    expect(ProjectFiltersQuerySchema.parse({ refundAmountMinCents: '', limit: '' })).toMatchObject({
+      refundAmountMinCents: null,
+      limit: 50,
+    });
   });
 
   it('round-trips through filtersToQuery', () => {

@@ -17,6 +17,28 @@ export const DOCS_PREFIX = '/api/docs';
 
 const zodTransform = createJsonSchemaTransform({ skipList: [] });
 
+type RouteDocument = Parameters<typeof zodTransform>[0];
+type BodyByContentType = { content: Record<string, { schema: z.ZodType }> };
+
+const isBodyByContentType = (body: unknown): body is BodyByContentType =>
+  typeof body === 'object' && body !== null && !(body instanceof z.ZodType) && 'content' in body;
+
+/**
+ * The route's schemas as JSON Schema. A body declared per content type (JSON or a multipart form)
+ * has each of its schemas converted like a plain body.
+ */
+function transformRoute(document: RouteDocument): ReturnType<typeof zodTransform> {
+  const { body, ...schema } = (document.schema ?? {}) as Record<string, unknown>;
+  if (!isBodyByContentType(body)) return zodTransform(document);
+  const converted = zodTransform({ ...document, schema });
+  const content: Record<string, { schema: unknown }> = {};
+  for (const [type, media] of Object.entries(body.content)) {
+    const one = zodTransform({ ...document, schema: { body: media.schema } });
+    content[type] = { schema: (one.schema as { body: unknown }).body };
+  }
+  return { ...converted, schema: { ...converted.schema, body: { content } } };
+}
+
 /**
  * Registers the document and its reference. Call before any route: @fastify/swagger collects routes as
  * they are added. Only /api routes are documented (pages, uploads and the reference's own files are not).
@@ -36,7 +58,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transform: (document) => {
       if (!document.url.startsWith('/api/') || document.url.startsWith(`${DOCS_PREFIX}/`))
         return { schema: { ...document.schema, hide: true }, url: document.url };
-      return zodTransform(document);
+      return transformRoute(document);
     },
     transformObject: jsonSchemaTransformObject,
   });

@@ -1,3 +1,4 @@
+// Sign up, sign in, sign out, password reset, and who is signed in.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -9,20 +10,33 @@ import {
   ResetLinkParamsSchema,
   ResetPasswordRequestSchema,
   SignupRequestSchema,
+  type SessionUser,
+  type SignupData,
 } from '@kept/contract';
 import { withErrors } from '../../http/responses.ts';
-import { ACCOUNT_MESSAGES, type AccountService } from './service.ts';
+import { ACCOUNT_MESSAGES, type Ctx } from './accounts.ts';
 
-const ctx = (request: FastifyRequest) => ({ headers: request.webHeaders(), ip: request.ip });
+export type AuthUseCases = {
+  signUp: (data: SignupData, ctx: Ctx) => Promise<void>;
+  signIn: (
+    input: { email: string; password: string },
+    ctx: Ctx,
+  ) => Promise<{ headers: Headers; user: SessionUser | null }>;
+  signOut: (ctx: Ctx) => Promise<Headers>;
+  requestPasswordReset: (email: string, ctx: Ctx) => Promise<void>;
+  checkResetLink: (token: string, ctx: Ctx) => Promise<void>;
+  resetPassword: (input: { token: string; password: string }, ctx: Ctx) => Promise<void>;
+};
+
+const ctx = (request: FastifyRequest): Ctx => ({ headers: request.webHeaders(), ip: request.ip });
 
 function forwardCookies(reply: FastifyReply, headers: Headers | null | undefined) {
   const cookies = headers?.getSetCookie() ?? [];
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 }
 
-/** Sign up, sign in, sign out, password reset, and who is signed in. */
 export const authRoutes =
-  (accounts: AccountService): FastifyPluginAsyncZod =>
+  (useCases: AuthUseCases): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/session',
@@ -37,7 +51,7 @@ export const authRoutes =
       '/api/auth/sign-up',
       { schema: { body: SignupRequestSchema, response: withErrors({ 201: OkResponseSchema }) } },
       async (request, reply) => {
-        await accounts.signUp(request.body, ctx(request));
+        await useCases.signUp(request.body, ctx(request));
         return reply.status(201).send({ ok: true });
       },
     );
@@ -46,14 +60,8 @@ export const authRoutes =
       '/api/auth/sign-in',
       { schema: { body: LoginRequestSchema, response: withErrors({ 200: SessionResponseSchema }) } },
       async (request, reply) => {
-        const { headers } = await accounts.signIn(request.body.email, request.body.password, ctx(request));
+        const { headers, user } = await useCases.signIn(request.body, ctx(request));
         forwardCookies(reply, headers);
-        // The new cookie is not on this request yet: read the user by the token just issued.
-        const cookie = headers
-          .getSetCookie()
-          .map((c) => c.split(';')[0])
-          .join('; ');
-        const user = await accounts.currentUser(cookie);
         return reply.header('cache-control', 'no-store').send({ user });
       },
     );
@@ -62,8 +70,7 @@ export const authRoutes =
       '/api/auth/sign-out',
       { schema: { response: withErrors({ 200: OkResponseSchema }) } },
       async (request, reply) => {
-        const headers = await accounts.signOut(ctx(request));
-        forwardCookies(reply, headers);
+        forwardCookies(reply, await useCases.signOut(ctx(request)));
         return reply.send({ ok: true });
       },
     );
@@ -77,17 +84,16 @@ export const authRoutes =
         },
       },
       async (request) => {
-        await accounts.requestPasswordReset(request.body.email, ctx(request));
+        await useCases.requestPasswordReset(request.body.email, ctx(request));
         return { ok: true as const, message: ACCOUNT_MESSAGES.resetSent };
       },
     );
 
-    // The reset page asks first, so a used or broken link says so before anything is typed.
     app.get(
       '/api/auth/reset-password/:token',
       { schema: { params: ResetLinkParamsSchema, response: withErrors({ 200: OkResponseSchema }) } },
       async (request, reply) => {
-        await accounts.checkResetLink(request.params.token, ctx(request));
+        await useCases.checkResetLink(request.params.token, ctx(request));
         return reply.header('cache-control', 'no-store').send({ ok: true });
       },
     );
@@ -96,7 +102,7 @@ export const authRoutes =
       '/api/auth/reset-password',
       { schema: { body: ResetPasswordRequestSchema, response: withErrors({ 200: OkResponseSchema }) } },
       async (request) => {
-        await accounts.resetPassword(request.body.token, request.body.password, ctx(request));
+        await useCases.resetPassword(request.body, ctx(request));
         return { ok: true as const };
       },
     );

@@ -1,73 +1,65 @@
-import type {} from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+// POST /api/projects/:projectId/check-ins: JSON, or a multipart form with a picture.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CheckInFormSchema,
+  CheckInRequestSchema,
   CheckInResponseSchema,
   ProjectIdParamsSchema,
   checkInRequestSchema,
   toProjectSummaryDto,
+  type CheckInData,
 } from '@kept/contract';
-import { CHECK_IN_MESSAGES, MAX_IMAGE_BYTES, uploadTooLargeMessage } from '@kept/domain';
-import { DomainError } from '../../http/errors.ts';
+import { CHECK_IN_MESSAGES } from '@kept/domain';
+import { readMultipart } from '../../http/multipart.ts';
 import { withErrors } from '../../http/responses.ts';
-import { refuseBadText } from '../../http/text-guard.ts';
-import { parseOrThrow } from '../../http/validate.ts';
-import type { CheckInService } from './service.ts';
+import { MULTIPART, parseOrThrow } from '../../http/validate.ts';
+import type { AddCheckIn } from './add-check-in.ts';
 
-/** The check-in's text fields and its photo, from a multipart form or a JSON body. */
-async function readCheckIn(
-  request: FastifyRequest,
-): Promise<{ fields: Record<string, unknown>; photo?: Buffer }> {
-  if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown> };
-  const fields: Record<string, unknown> = {};
-  let photo: Buffer | undefined;
-  try {
-    const parts = request.parts({
-      limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, fieldSize: 20_000 },
-    });
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname === 'photo' && bytes.length > 0) photo = bytes;
-      } else {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('file_too_large', uploadTooLargeMessage());
-    if (code?.startsWith('FST_')) throw new DomainError('bad_request', CHECK_IN_MESSAGES.failed);
-    throw err;
-  }
-  return photo ? { fields, photo } : { fields };
-}
-
-/** The two shapes of a check-in, built once (a zod schema is costly to build per request). */
-const WITH_PHOTO = checkInRequestSchema({ hasPhoto: true });
-const WITHOUT_PHOTO = checkInRequestSchema({ hasPhoto: false });
+/** The two shapes of a multipart check-in, built once (a zod schema is costly to build per request). */
+const FORM_WITH_PHOTO = checkInRequestSchema({ hasPhoto: true });
+const FORM_WITHOUT_PHOTO = checkInRequestSchema({ hasPhoto: false });
 
 export const checkInRoutes =
-  (checkIns: CheckInService): FastifyPluginAsyncZod =>
+  (useCases: { addCheckIn: AddCheckIn }): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/api/projects/:projectId/check-ins',
       {
         schema: {
           params: ProjectIdParamsSchema,
+          body: {
+            content: {
+              'application/json': { schema: CheckInRequestSchema },
+              [MULTIPART]: { schema: CheckInFormSchema },
+            },
+          },
           response: withErrors({ 201: CheckInResponseSchema }),
-          description:
-            'JSON (CheckInRequest) or a multipart form with the same text fields and an optional picture in `photo`.',
         },
       },
       async (request, reply) => {
         const user = await request.requireUser();
-        const { fields, photo } = await readCheckIn(request);
-        refuseBadText(fields); // multipart fields are read here, after the app's preValidation guard
-        const data = parseOrThrow(photo ? WITH_PHOTO : WITHOUT_PHOTO, fields);
-        const result = await checkIns.add({
+        let fields: CheckInData;
+        let photo: Buffer | undefined;
+        if (request.isMultipart()) {
+          const form = await readMultipart(request, {
+            maxFields: 10,
+            maxFieldBytes: 20_000,
+            failedMessage: CHECK_IN_MESSAGES.failed,
+          });
+          photo = form.photo;
+          fields = parseOrThrow(photo ? FORM_WITH_PHOTO : FORM_WITHOUT_PHOTO, form.fields);
+        } else {
+          // A JSON body was checked against CheckInRequestSchema on its way in (Fastify validates per
+          // content type); anything else (no body, text) is parsed here.
+          fields =
+            request.mediaType === 'application/json'
+              ? (request.body as CheckInData)
+              : parseOrThrow(CheckInRequestSchema, request.body ?? {});
+        }
+        const result = await useCases.addCheckIn({
           projectId: request.params.projectId,
           user,
-          fields: data,
+          fields,
           ...(photo ? { photo } : {}),
         });
         return reply

@@ -1,49 +1,44 @@
-// Favorites: a signed-in user stars projects for themselves only.
-import { and, eq, isNull } from 'drizzle-orm';
+// Favorites: GET the signed-in user's stars; PUT / DELETE one project's star.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   FavoritesResponseSchema,
   FavoriteToggleResponseSchema,
   ProjectIdParamsSchema as params,
+  type SessionUser,
 } from '@kept/contract';
-import type { Db } from '../../db/client.ts';
-import { projects, userFavorites } from '../../db/schema.ts';
 import { withErrors } from '../../http/responses.ts';
-import { findLiveProject } from '../projects/access.ts';
+
+export type FavoriteUseCases = {
+  listFavorites: (user: SessionUser) => Promise<{ projectIds: string[] }>;
+  setFavorite: (input: {
+    user: SessionUser;
+    projectId: string;
+    favorite: boolean;
+  }) => Promise<{ projectId: string; favorite: boolean }>;
+};
 
 const toggle = { params, response: withErrors({ 200: FavoriteToggleResponseSchema }) };
 
 export const favoriteRoutes =
-  (db: Db): FastifyPluginAsyncZod =>
+  (useCases: FavoriteUseCases): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/me/favorites',
       { schema: { response: withErrors({ 200: FavoritesResponseSchema }) } },
       async (request, reply) => {
-        const user = await request.requireUser();
-        const rows = await db
-          .select({ projectId: userFavorites.projectId })
-          .from(userFavorites)
-          .innerJoin(projects, eq(projects.id, userFavorites.projectId))
-          .where(and(eq(userFavorites.userId, user.id), isNull(projects.deletedAt)));
+        const favorites = await useCases.listFavorites(await request.requireUser());
         reply.header('cache-control', 'no-store');
-        return { projectIds: rows.map((r) => r.projectId) };
+        return favorites;
       },
     );
 
     app.put('/api/projects/:projectId/favorite', { schema: toggle }, async (request) => {
       const user = await request.requireUser();
-      const project = await findLiveProject(db, request.params.projectId);
-      await db.insert(userFavorites).values({ userId: user.id, projectId: project.id }).onConflictDoNothing();
-      return { projectId: project.id, favorite: true };
+      return useCases.setFavorite({ user, projectId: request.params.projectId, favorite: true });
     });
 
     app.delete('/api/projects/:projectId/favorite', { schema: toggle }, async (request) => {
       const user = await request.requireUser();
-      const project = await findLiveProject(db, request.params.projectId);
-      await db
-        .delete(userFavorites)
-        .where(and(eq(userFavorites.userId, user.id), eq(userFavorites.projectId, project.id)));
-      return { projectId: project.id, favorite: false };
+      return useCases.setFavorite({ user, projectId: request.params.projectId, favorite: false });
     });
   };

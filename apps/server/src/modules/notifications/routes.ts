@@ -1,49 +1,41 @@
 // The unsubscribe link of every reminder: GET (a click) or POST (one-click unsubscribe from a mail
 // client) /api/notifications/unsubscribe?token=… turns the token owner's check-in reminders off.
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { UnsubscribeQuerySchema } from '@kept/contract';
 import { htmlPage, withErrors } from '../../http/responses.ts';
 import { unsubscribedPage } from './emails.ts';
 
 export const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
 
-/** Turn reminders off for the user holding `token`. False when the token is unknown. */
-export async function unsubscribeReminders(db: Db, token: string): Promise<boolean> {
-  if (!/^[A-Za-z0-9_-]{16,100}$/.test(token)) return false;
-  const updated = await db
-    .update(users)
-    .set({ remindersEnabled: false })
-    .where(eq(users.notificationToken, token))
-    .returning({ id: users.id });
-  return updated.length > 0;
-}
-
 export const notificationRoutes =
-  (db: Db, baseUrl: string): FastifyPluginAsync =>
+  (deps: {
+    unsubscribeReminders: (token: string) => Promise<boolean>;
+    baseUrl: string;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
-    const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-      const token = (request.query as { token?: unknown }).token;
-      const ok = typeof token === 'string' && (await unsubscribeReminders(db, token));
-      return reply
-        .status(ok ? 200 : 400)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(unsubscribedPage({ ok, homeUrl: `${baseUrl}/` }));
-    };
-    // Mail clients' one-click unsubscribe posts 'List-Unsubscribe=One-Click' as a form; the token is in the URL.
+    // Mail clients' one-click unsubscribe posts 'List-Unsubscribe=One-Click' as a form (RFC 8058); the
+    // token is in the URL and the body is not read.
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
       done(null, body),
     );
     const schema = {
-      description:
-        "Query `token`: the link of a reminder email. POST is the mail client's one-click unsubscribe.",
+      description: "The link of a reminder email. POST is the mail client's one-click unsubscribe.",
+      querystring: UnsubscribeQuerySchema,
       response: withErrors({
         200: htmlPage('Reminders are off.'),
         400: htmlPage('The link is not valid.'),
       }),
     };
-    app.get(UNSUBSCRIBE_PATH, { schema }, handle);
-    app.post(UNSUBSCRIBE_PATH, { schema }, handle);
+    const handler = async (request: { query: { token?: string | undefined } }, reply: FastifyReply) => {
+      const { token } = request.query;
+      const ok = token !== undefined && (await deps.unsubscribeReminders(token));
+      return reply
+        .status(ok ? 200 : 400)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(unsubscribedPage({ ok, homeUrl: `${deps.baseUrl}/` }));
+    };
+    app.get(UNSUBSCRIBE_PATH, { schema }, handler);
+    app.post(UNSUBSCRIBE_PATH, { schema }, handler);
   };

@@ -1,12 +1,13 @@
-// Loading a project for an action, with the owner rules every write shares.
-import { and, eq, isNull } from 'drizzle-orm';
+// Loading a project for an action, with the owner rules every write shares, and its card afterwards.
 import type { SessionUser } from '@kept/contract';
 import type { Db } from '../../db/client.ts';
-import { projects } from '../../db/schema.ts';
 import { DomainError } from '../../http/errors.ts';
 import { isUuid } from '../../http/validate.ts';
+import type { ProjectCard } from '@kept/contract';
+import type { Clock } from '../../clock.ts';
+import { toProjectCard } from './cards.ts';
+import { selectCardRow, selectLiveProject, type ProjectRow } from './queries.ts';
 
-export type ProjectRow = typeof projects.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const PROJECT_NOT_FOUND = 'Project not found';
@@ -19,11 +20,7 @@ export async function findLiveProject(
   opts: { forUpdate?: boolean } = {},
 ): Promise<ProjectRow> {
   if (!isUuid(id)) throw new DomainError('not_found', PROJECT_NOT_FOUND);
-  const query = db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, id), isNull(projects.deletedAt)));
-  const [row] = opts.forUpdate ? await query.for('update') : await query;
+  const row = await selectLiveProject(db, id, opts);
   if (!row) throw new DomainError('not_found', PROJECT_NOT_FOUND);
   return row;
 }
@@ -61,3 +58,10 @@ export const scheduleOf = (p: ScheduleColumns) => ({
   pausedPeriods: p.pausedPeriods ?? null,
   endedEarlyAt: p.endedEarlyAt ?? null,
 });
+
+/** The card of a project just found or changed, as lists show it now. */
+export async function cardOf(deps: { db: Db; clock: Clock }, projectId: string): Promise<ProjectCard> {
+  const row = await selectCardRow(deps.db, projectId);
+  if (!row) throw new DomainError('not_found', PROJECT_NOT_FOUND);
+  return toProjectCard(row, deps.clock.now());
+}

@@ -3,7 +3,7 @@
 // (checkInCounts); `counters_valid_until` is the first instant at which the missed count can change
 // without a new check-in (the current period closes, or the project ends). Rows past that instant are
 // "due" and recomputed by refreshDueProjectCounters (a periodic sweep, and before a missed filter runs).
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
   addDays,
   checkInCounts,
@@ -54,7 +54,7 @@ export function validUntilValue(validUntil: Date | null): string {
   return validUntil ? validUntil.toISOString() : 'infinity';
 }
 
-const scheduleColumns = {
+export const scheduleColumns = {
   id: projects.id,
   createdAt: projects.createdAt,
   endDate: projects.endDate,
@@ -62,28 +62,6 @@ const scheduleColumns = {
   checkInFrequencyDays: projects.checkInFrequencyDays,
   timezone: projects.projectTimezone,
 };
-
-/**
- * Recompute one project's counters at `now`, for a writer of check-ins other than the check-in path
- * (which computes them inline with computeProjectCounters, in its own transaction).
- */
-export async function refreshProjectCounters(db: Db | Tx, projectId: string, now: Date): Promise<void> {
-  const [project] = await db.select(scheduleColumns).from(projects).where(eq(projects.id, projectId));
-  if (!project) return;
-  const checkIns = await db
-    .select({ checkInProjectDate: projectCheckins.checkInProjectDate, createdAt: projectCheckins.createdAt })
-    .from(projectCheckins)
-    .where(eq(projectCheckins.projectId, projectId));
-  const counters = computeProjectCounters(project, checkIns, now);
-  await db
-    .update(projects)
-    .set({
-      completedCheckins: counters.completedCheckins,
-      missedCheckins: counters.missedCheckins,
-      countersValidUntil: sql`${validUntilValue(counters.validUntil)}::timestamptz`,
-    })
-    .where(eq(projects.id, projectId));
-}
 
 /** The check-ins (as the schedule rules read them) of a batch of projects, by project id. */
 export async function checkInsByProject(

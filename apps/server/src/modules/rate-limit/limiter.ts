@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../http/errors.ts';
+import { countAttempt, deleteKeys, releaseAttempt, selectWindow } from './queries.ts';
 
 export type Limit = { key: string; max: number; windowMs: number };
 export type RateLimiter = {
@@ -48,21 +49,6 @@ export function storedKey(key: string): string {
     : `sha256:${crypto.createHash('sha256').update(key).digest('hex')}`;
 }
 
-/** Counts one attempt in the key's window, starting a new window once the old one has passed. */
-const CONSUME_SQL = `insert into rate_limits (key, count, window_start) values ($1, 1, $2::timestamptz)
-  on conflict (key) do update set
-    count = case when rate_limits.window_start <= $3::timestamptz then 1 else rate_limits.count + 1 end,
-    window_start = case when rate_limits.window_start <= $3::timestamptz then $2::timestamptz
-                        else rate_limits.window_start end
-  returning count, window_start`;
-
-/** The key's count in its current window (no row, or a window that has passed: none). */
-const COUNT_SQL = `select count, window_start from rate_limits where key = $1 and window_start > $2::timestamptz`;
-
-/** Takes one attempt back from the key's current window. */
-const RELEASE_SQL = `update rate_limits set count = greatest(count - 1, 0)
-  where key = $1 and window_start > $2::timestamptz`;
-
 export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
   const pool = db.$client;
   const waitSeconds = (limit: Limit, windowStart: Date, now: Date) => {
@@ -75,11 +61,7 @@ export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
     for (const limit of limits) {
       const now = clock.now();
       const expiredBefore = new Date(now.getTime() - limit.windowMs);
-      const result = await pool.query<{ count: number; window_start: Date }>({
-        text: CONSUME_SQL,
-        values: [storedKey(limit.key), now, expiredBefore],
-      });
-      const row = result.rows[0];
+      const row = await countAttempt(pool, storedKey(limit.key), now, expiredBefore);
       counts.push(row?.count ?? 0);
       if (row && row.count > limit.max)
         worstWait = Math.max(worstWait, waitSeconds(limit, row.window_start, now));
@@ -87,13 +69,8 @@ export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
     if (refuseOver && worstWait > 0) throw new RateLimitedError(worstWait);
     return counts;
   };
-  const current = async (limit: Limit, now: Date) => {
-    const result = await pool.query<{ count: number; window_start: Date }>({
-      text: COUNT_SQL,
-      values: [storedKey(limit.key), new Date(now.getTime() - limit.windowMs)],
-    });
-    return result.rows[0];
-  };
+  const current = (limit: Limit, now: Date) =>
+    selectWindow(pool, storedKey(limit.key), new Date(now.getTime() - limit.windowMs));
   return {
     consume: (...limits) => count(limits, true),
     record: (...limits) => count(limits, false),
@@ -113,18 +90,16 @@ export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
     async release(...limits) {
       for (const limit of limits) {
         const now = clock.now();
-        await pool.query({
-          text: RELEASE_SQL,
-          values: [storedKey(limit.key), new Date(now.getTime() - limit.windowMs)],
-        });
+        await releaseAttempt(pool, storedKey(limit.key), new Date(now.getTime() - limit.windowMs));
       }
     },
 
     async clear(...limits) {
       if (limits.length === 0) return;
-      await pool.query('delete from rate_limits where key = any($1::text[])', [
+      await deleteKeys(
+        pool,
         limits.map((limit) => storedKey(limit.key)),
-      ]);
+      );
     },
   };
 }

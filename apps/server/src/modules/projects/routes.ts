@@ -1,0 +1,120 @@
+// The projects module's routes: a project's page, the owner's actions (edit, delete, cover) and My
+// Projects. Each parses, calls one use case and answers.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  COVER_MESSAGES,
+  ChooseCoverRequestSchema,
+  CoverUploadFormSchema,
+  EditProjectRequestSchema,
+  MyProjectsResponseSchema,
+  OkResponseSchema,
+  ProjectCardResponseSchema,
+  ProjectDetailParamsSchema,
+  ProjectDetailResponseSchema,
+  ProjectIdParamsSchema as params,
+  type ChooseCoverRequest,
+  type EditProjectData,
+  type MyProjectsResponse,
+  type ProjectCard,
+  type ProjectDetailResponse,
+  type SessionUser,
+} from '@kept/contract';
+import { DomainError } from '../../http/errors.ts';
+import { readMultipart } from '../../http/multipart.ts';
+import { withErrors } from '../../http/responses.ts';
+import { MULTIPART } from '../../http/validate.ts';
+
+type ProjectAction = { projectId: string; user: SessionUser };
+
+export type ProjectUseCases = {
+  showProject: (projectId: string, viewer: SessionUser | null) => Promise<ProjectDetailResponse>;
+  editProject: (input: ProjectAction & { edit: EditProjectData }) => Promise<ProjectCard>;
+  deleteProject: (input: ProjectAction) => Promise<void>;
+  listMyProjects: (user: SessionUser) => Promise<MyProjectsResponse>;
+  uploadCover: (input: ProjectAction & { photo: Buffer }) => Promise<ProjectCard>;
+  chooseCover: (input: ProjectAction & { choice: ChooseCoverRequest }) => Promise<ProjectCard>;
+};
+
+const cardResponse = withErrors({ 200: ProjectCardResponseSchema });
+
+export const projectRoutes =
+  (useCases: ProjectUseCases): FastifyPluginAsyncZod =>
+  async (app) => {
+    // Unknown, deleted or malformed ids: 404.
+    app.get(
+      '/api/projects/:projectId',
+      {
+        schema: {
+          params: ProjectDetailParamsSchema,
+          response: withErrors({ 200: ProjectDetailResponseSchema }),
+        },
+      },
+      async (request) => useCases.showProject(request.params.projectId, await request.currentUser()),
+    );
+
+    app.patch(
+      '/api/projects/:projectId',
+      { schema: { params, body: EditProjectRequestSchema, response: cardResponse } },
+      async (request) => {
+        const user = await request.requireUser();
+        const { projectId } = request.params;
+        return { project: await useCases.editProject({ projectId, user, edit: request.body }) };
+      },
+    );
+
+    app.delete(
+      '/api/projects/:projectId',
+      { schema: { params, response: withErrors({ 200: OkResponseSchema }) } },
+      async (request) => {
+        const user = await request.requireUser();
+        await useCases.deleteProject({ projectId: request.params.projectId, user });
+        return { ok: true as const };
+      },
+    );
+
+    app.get(
+      '/api/me/projects',
+      { schema: { response: withErrors({ 200: MyProjectsResponseSchema }) } },
+      async (request, reply) => {
+        const user = await request.requireUser();
+        const projects = await useCases.listMyProjects(user);
+        reply.header('cache-control', 'no-store');
+        return projects;
+      },
+    );
+
+    app.post(
+      '/api/projects/:projectId/cover',
+      {
+        schema: {
+          params,
+          body: { content: { [MULTIPART]: { schema: CoverUploadFormSchema } } },
+          response: cardResponse,
+        },
+      },
+      async (request) => {
+        const user = await request.requireUser();
+        const noFile = () =>
+          new DomainError('validation_error', COVER_MESSAGES.noFile, { photo: COVER_MESSAGES.noFile });
+        if (!request.isMultipart()) throw noFile();
+        const { photo } = await readMultipart(request, {
+          maxFields: 5,
+          maxFieldBytes: 1_000,
+          failedMessage: COVER_MESSAGES.failed,
+        });
+        if (!photo) throw noFile();
+        const { projectId } = request.params;
+        return { project: await useCases.uploadCover({ projectId, user, photo }) };
+      },
+    );
+
+    app.put(
+      '/api/projects/:projectId/cover',
+      { schema: { params, body: ChooseCoverRequestSchema, response: cardResponse } },
+      async (request) => {
+        const user = await request.requireUser();
+        const { projectId } = request.params;
+        return { project: await useCases.chooseCover({ projectId, user, choice: request.body }) };
+      },
+    );
+  };

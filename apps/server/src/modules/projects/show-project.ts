@@ -1,0 +1,65 @@
+// One project as its page shows it: the card fields plus the full description and units, the
+// check-ins oldest first, the schedule summary from the shared rules, what the viewer may do, and for
+// the owner the refund the project would give if it ended today (the domain's settle).
+import { projectSummary, settle } from '@kept/domain';
+import type { ProjectDetailResponse, SessionUser } from '@kept/contract';
+import { toProjectSummaryDto } from '@kept/contract';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { DomainError } from '../../http/errors.ts';
+import { isUuid } from '../../http/validate.ts';
+import { toCheckInDto } from '../checkins/queries.ts';
+import { settlementStatementFor } from '../settlement/statement.ts';
+import { PROJECT_NOT_FOUND } from './access.ts';
+import { toProjectCard } from './cards.ts';
+import { readProjectPage } from './queries.ts';
+
+/** The project page's data; 'not_found' when the id names no live project. */
+export async function showProject(
+  deps: { db: Db; clock: Clock },
+  id: string,
+  viewer: SessionUser | null,
+): Promise<ProjectDetailResponse> {
+  if (!isUuid(id)) throw new DomainError('not_found', PROJECT_NOT_FOUND);
+  const { db } = deps;
+  const { project: row, checkIns, isFavorite } = await readProjectPage(db, id, viewer?.id ?? null);
+  if (!row) throw new DomainError('not_found', PROJECT_NOT_FOUND);
+  const now = deps.clock.now();
+  const summary = projectSummary(
+    {
+      createdAt: row.createdAt,
+      endDate: row.endDate,
+      totalLengthDays: row.totalLengthDays,
+      checkInFrequencyDays: row.checkInFrequencyDays,
+      timezone: row.projectTimezone,
+    },
+    checkIns,
+    now,
+  );
+  const isOwner = viewer?.id === row.userId;
+  const card = toProjectCard(row, now, viewer ? new Set(isFavorite ? [row.id] : []) : undefined);
+  return {
+    project: {
+      ...card,
+      description: row.fullDescription,
+      ownImageUrl: row.ownImageUrl,
+      updatedAt: row.updatedAt.toISOString(),
+      lengthValue: row.lengthValue,
+      lengthUnit: row.lengthUnit,
+      frequencyValue: row.frequencyValue,
+      frequencyUnit: row.frequencyUnit,
+      summary: toProjectSummaryDto(summary),
+    },
+    checkIns: checkIns.map(toCheckInDto),
+    viewer: { isOwner, isFavorite, signedIn: viewer !== null },
+    refundIfEndedToday: isOwner
+      ? settle({
+          poolCents: row.refundableAmount,
+          depositCents: row.depositAmount,
+          totalCheckIns: summary.totalCheckIns,
+          missedCheckIns: summary.missedCheckIns,
+        })
+      : null,
+    settlement: await settlementStatementFor(db, row, checkIns, now),
+  };
+}
