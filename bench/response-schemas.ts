@@ -127,6 +127,17 @@ const detail: ProjectDetailResponse = {
     payoutCents: 2_500,
   },
   settlement: null,
+  commitment: {
+    charity: {
+      id: 'givedirectly',
+      name: 'GiveDirectly',
+      registration: 'EIN 27-1661997',
+      site: 'https://www.givedirectly.org',
+    },
+    pausedPeriods: [3],
+    endedEarlyAt: null,
+    cancelledAt: null,
+  },
 };
 
 function measure(name: string, schema: z.ZodType, answer: unknown): void {

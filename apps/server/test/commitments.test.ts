@@ -72,6 +72,9 @@ describe('pauses', () => {
     const first = await pause(owner, projectId, 3);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({ pausedPeriods: [3] });
+    const page = await t.app.inject({ url: `/api/projects/${projectId}` });
+    expect(page.json().commitment).toMatchObject({ pausedPeriods: [3], charity: { id: 'kept-fund' } });
+    expect(page.json().project.summary.totalCheckIns).toBe(4);
     const second = await pause(owner, projectId, 2);
     expect(second.statusCode).toBe(409);
     expect(second.json().error).toMatchObject({
@@ -175,6 +178,10 @@ describe('cancelling', () => {
     expect(await balanceOf(t.database.db, ACCOUNTS.processingFees)).toBe(feesBefore);
     const mine = await t.app.inject({ url: '/api/me/projects', headers: as(owner) });
     expect(JSON.stringify(mine.json())).not.toContain(projectId);
+    // Its own page still opens, and says it was cancelled.
+    const page = await t.app.inject({ url: `/api/projects/${projectId}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().commitment.cancelledAt).toBe(new Date('2026-03-02T11:00:00Z').toISOString());
     await assertLedgerInvariants(t.database.db);
   });
 

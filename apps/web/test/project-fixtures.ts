@@ -105,6 +105,17 @@ export function projectDetail(options: DetailOptions = {}): ProjectDetailRespons
         })
       : null,
     settlement: null,
+    commitment: {
+      charity: {
+        id: 'kept-fund',
+        name: 'Kept Charity Fund',
+        registration: 'Held by Kept for the charities listed',
+        site: '/transparency',
+      },
+      pausedPeriods: [],
+      endedEarlyAt: null,
+      cancelledAt: null,
+    },
   };
 }
 

@@ -57,3 +57,12 @@ export const EndingPreviewResponseSchema = z.object({
   end: Option,
 });
 export type EndingPreviewResponse = z.infer<typeof EndingPreviewResponseSchema>;
+
+/** What a project's page says of its commitment: its charity, pauses, and whether it was stopped early. */
+export const ProjectCommitmentSchema = z.object({
+  charity: z.object({ id: z.string(), name: z.string(), registration: z.string(), site: z.string() }),
+  pausedPeriods: z.array(z.number().int().min(1)),
+  endedEarlyAt: z.iso.datetime({ offset: true }).nullable(),
+  cancelledAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type ProjectCommitment = z.infer<typeof ProjectCommitmentSchema>;

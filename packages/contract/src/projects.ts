@@ -1,4 +1,5 @@
 // Projects: create (deposit), edit, check-ins, listings, detail, favorites, filters.
+import { ProjectCommitmentSchema } from './commitments.ts';
 import {
   CALENDAR_STATUSES,
   CARD_AMOUNT_KINDS,
@@ -517,6 +518,7 @@ export const ProjectDetailResponseSchema = z.object({
   refundIfEndedToday: SettlementSchema.nullable(),
   /** Once the project has ended: its settlement statement (for everyone); null before the end. */
   settlement: SettlementStatementSchema.nullable(),
+  commitment: ProjectCommitmentSchema,
 });
 export type ProjectDetailResponse = z.infer<typeof ProjectDetailResponseSchema>;
 

@@ -18,6 +18,8 @@ import { PROJECT_MESSAGES } from '@kept/domain';
 import type Stripe from 'stripe';
 import type { ConfiguredProvider } from '../../adapters/payments/index.ts';
 import type { StripeProvider } from '../../adapters/payments/stripe.ts';
+// request.currentUser / requireUser: the auth context's request decorators (their types).
+import type {} from '../../http/auth-context.ts';
 import { DomainError } from '../../http/errors.ts';
 import { withErrors } from '../../http/responses.ts';
 import type { CardTestingGuard, CardTryer } from './card-testing.ts';

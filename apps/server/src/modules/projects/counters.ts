@@ -6,6 +6,7 @@
 import { and, asc, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
   addDays,
+  hasStopped,
   checkInCounts,
   localDateOf,
   periodIndexOf,
@@ -36,7 +37,7 @@ export function computeProjectCounters(
   const schedule = projectSchedule(project);
   const counts = checkInCounts(schedule, checkIns, now);
   let validUntil: Date | null = null;
-  if (now.getTime() <= schedule.endsAt.getTime()) {
+  if (!hasStopped(schedule, now)) {
     // The current period (period 0 before the start) closes at the local midnight after its last day;
     // the project's end closes every period at once. Whichever comes first may change `missed`.
     const today = localDateOf(now, schedule.timezone);
@@ -61,6 +62,8 @@ export const scheduleColumns = {
   totalLengthDays: projects.totalLengthDays,
   checkInFrequencyDays: projects.checkInFrequencyDays,
   timezone: projects.projectTimezone,
+  pausedPeriods: projects.pausedPeriods,
+  endedEarlyAt: projects.endedEarlyAt,
 };
 
 /** The check-ins (as the schedule rules read them) of a batch of projects, by project id. */

@@ -19,13 +19,19 @@ export type DetailRow = CardRow & {
   lengthUnit: 'days' | 'weeks' | 'months';
   frequencyValue: number;
   frequencyUnit: 'days' | 'weeks';
+  charityId: string;
+  pausedPeriods: number[];
+  endedEarlyAt: Date | null;
+  cancelledAt: Date | null;
 };
 
 export const PROJECT_SQL = `select ${CARD_SELECT_SQL}, p.description as "fullDescription", p.image_url as "ownImageUrl",
   p.updated_at as "updatedAt", p.total_length_value as "lengthValue", p.total_length_unit as "lengthUnit",
-  p.check_in_frequency_value as "frequencyValue", p.check_in_frequency_unit as "frequencyUnit"
+  p.check_in_frequency_value as "frequencyValue", p.check_in_frequency_unit as "frequencyUnit",
+  p.charity_id as "charityId", p.paused_periods as "pausedPeriods", p.ended_early_at as "endedEarlyAt",
+  p.cancelled_at as "cancelledAt"
   from projects p
- where p.id = $1 and p.deleted_at is null`;
+ where p.id = $1 and (p.deleted_at is null or p.cancelled_at is not null)`;
 
 export const CHECKINS_SQL = `select c.id, c.project_id as "projectId", c.update_text as "updateText", c.photo_url as "photoUrl",
   c.photo_thumb_url as "photoThumbUrl", c.video_url as "videoUrl", c.video_type as "videoType",

@@ -1,7 +1,13 @@
 // One project as its page shows it: the card fields plus the full description and units, the
 // check-ins oldest first, the schedule summary from the shared rules, what the viewer may do, and for
 // the owner the refund the project would give if it ended today (the domain's settle).
-import { projectSummary, settle } from '@kept/domain';
+import {
+  CHARITY_FUND,
+  forfeitDestination,
+  projectSchedule,
+  projectSummary,
+  settlementAt,
+} from '@kept/domain';
 import type { ProjectDetailResponse, SessionUser } from '@kept/contract';
 import { toProjectSummaryDto } from '@kept/contract';
 import type { Clock } from '../../clock.ts';
@@ -25,17 +31,17 @@ export async function showProject(
   const { project: row, checkIns, isFavorite } = await readProjectPage(db, id, viewer?.id ?? null);
   if (!row) throw new DomainError('not_found', PROJECT_NOT_FOUND);
   const now = deps.clock.now();
-  const summary = projectSummary(
-    {
-      createdAt: row.createdAt,
-      endDate: row.endDate,
-      totalLengthDays: row.totalLengthDays,
-      checkInFrequencyDays: row.checkInFrequencyDays,
-      timezone: row.projectTimezone,
-    },
-    checkIns,
-    now,
-  );
+  const scheduled = {
+    createdAt: row.createdAt,
+    endDate: row.endDate,
+    totalLengthDays: row.totalLengthDays,
+    checkInFrequencyDays: row.checkInFrequencyDays,
+    timezone: row.projectTimezone,
+    pausedPeriods: row.pausedPeriods,
+    endedEarlyAt: row.endedEarlyAt ?? row.cancelledAt,
+  };
+  const summary = projectSummary(scheduled, checkIns, now);
+  const charity = forfeitDestination(row.charityId) ?? CHARITY_FUND;
   const isOwner = viewer?.id === row.userId;
   const card = toProjectCard(row, now, viewer ? new Set(isFavorite ? [row.id] : []) : undefined);
   return {
@@ -52,14 +58,21 @@ export async function showProject(
     },
     checkIns: checkIns.map(toCheckInDto),
     viewer: { isOwner, isFavorite, signedIn: viewer !== null },
+    // The same function the settlement runs, on the pool and the check-ins so far.
     refundIfEndedToday: isOwner
-      ? settle({
-          poolCents: row.refundableAmount,
-          depositCents: row.depositAmount,
-          totalCheckIns: summary.totalCheckIns,
-          missedCheckIns: summary.missedCheckIns,
-        })
+      ? (({ counts: _counts, ...split }) => split)(
+          settlementAt(projectSchedule(scheduled), checkIns, now, {
+            poolCents: row.refundableAmount,
+            depositCents: row.depositAmount,
+          }),
+        )
       : null,
     settlement: await settlementStatementFor(db, row, checkIns, now),
+    commitment: {
+      charity: { id: charity.id, name: charity.name, registration: charity.registration, site: charity.site },
+      pausedPeriods: row.pausedPeriods,
+      endedEarlyAt: row.endedEarlyAt?.toISOString() ?? null,
+      cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    },
   };
 }
