@@ -16,6 +16,7 @@
 // Prints one JSON line per step: throughput, p50/p99, errors, statuses, per kind of request its count
 // and p50/p99 as seen by the client (to find a slow endpoint), the steps' targets with `ratio` and
 // `met`, and the tables whose autovacuum finished during the closed loop (it competes for the CPU).
+import { TERMS_VERSION } from '@kept/domain';
 import autocannon, { type Request } from 'autocannon';
 import pg from 'pg';
 import { TAGS, TAG_NAMES } from '@kept/domain';
@@ -226,6 +227,7 @@ async function makeOwner(base: string, name: string): Promise<Owner> {
       frequencyValue: 1,
       frequencyUnit: 'days',
       depositCents: 5_000,
+      agreedToTerms: TERMS_VERSION,
     },
     cookie,
   );

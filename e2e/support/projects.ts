@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from '@kept/domain';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Test cards of the simulated payment provider. */
@@ -16,6 +17,9 @@ export interface ProjectDraft {
   frequencyValue: number;
   frequencyUnit: 'days' | 'weeks';
   depositCents: number;
+  /** The commitment's terms version, agreed to before paying (the server refuses a deposit without). */
+  agreedToTerms: string;
+  charityId?: string;
 }
 
 export function projectDraft(overrides: Partial<ProjectDraft> = {}): ProjectDraft {
@@ -28,6 +32,7 @@ export function projectDraft(overrides: Partial<ProjectDraft> = {}): ProjectDraf
     frequencyValue: 1,
     frequencyUnit: 'weeks',
     depositCents: 5000,
+    agreedToTerms: TERMS_VERSION,
     ...overrides,
   };
 }

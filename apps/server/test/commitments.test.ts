@@ -1,14 +1,14 @@
 // Pauses, cancelling within 24 hours and ending early, through the API and the settle job, with the
 // ledger's figures (issue 22, RULES.md "Pauses", "Cancelling and ending early").
 import type { EndingPreviewResponse, EndingResponse } from '@kept/contract';
-import { ENDING_MESSAGES, PAUSE_MESSAGES } from '@kept/domain';
+import { CONSENT_MESSAGE, ENDING_MESSAGES, PAUSE_MESSAGES, TERMS_VERSION } from '@kept/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertLedgerInvariants } from '../src/modules/ledger/invariants.ts';
 import { ACCOUNTS, balanceOf } from '../src/modules/ledger/ledger.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { manualClock } from './support/clock.ts';
 import { DAY, HOUR, walkClock } from './support/jobs.ts';
-import { createPaidProject, donate, requestDonation } from './support/projects.ts';
+import { createPaidProject, donate, projectDraft, requestDonation } from './support/projects.ts';
 import { createUser, type SignedIn } from './support/users.ts';
 
 const clock = manualClock(new Date('2026-03-01T12:00:00Z'));
@@ -54,6 +54,8 @@ const ending = async (user: SignedIn, projectId: string): Promise<EndingPreviewR
 };
 const stop = (user: SignedIn | null, projectId: string, how: 'cancel' | 'end') =>
   t.app.inject({ method: 'POST', url: `/api/projects/${projectId}/${how}`, headers: as(user) });
+const startDepositRaw = (user: SignedIn, payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/payments/deposit-intent', headers: as(user), payload });
 const settlement = async (projectId: string) =>
   (
     await t.database.pool.query(
@@ -61,6 +63,47 @@ const settlement = async (projectId: string) =>
       [projectId],
     )
   ).rows[0] as Record<string, unknown> | undefined;
+
+describe('the commitment agreed to before paying', () => {
+  it('is required: a deposit without it is refused and nothing is stored', async () => {
+    const owner = await createUser(t.app);
+    const { agreedToTerms: _agreed, ...withoutConsent } = projectDraft();
+    const before = (await t.database.pool.query('select count(*)::int as n from payments')).rows[0].n;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/deposit-intent',
+      headers: as(owner),
+      payload: withoutConsent,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toMatchObject({ agreedToTerms: CONSENT_MESSAGE });
+    const stale = await startDepositRaw(owner, { ...projectDraft(), agreedToTerms: '2020-01-01' });
+    expect(stale.statusCode).toBe(400);
+    expect((await t.database.pool.query('select count(*)::int as n from payments')).rows[0].n).toBe(before);
+  });
+
+  it('is stored with the payment (version, time, address, browser), and forfeits go to the chosen charity', async () => {
+    clock.set(new Date('2026-03-01T12:00:00Z'));
+    const { projectId, paymentId } = await createPaidProject(t.app, {
+      draft: { ...draft, charityId: 'wikimedia' },
+    });
+    const { rows } = await t.database.pool.query(
+      'select terms_version, terms_agreed_at, terms_ip, terms_user_agent from payments where id = $1',
+      [paymentId],
+    );
+    expect(rows[0]).toMatchObject({
+      terms_version: TERMS_VERSION,
+      terms_agreed_at: new Date('2026-03-01T12:00:00Z'),
+    });
+    expect(rows[0].terms_ip).toEqual(expect.any(String));
+    const page = await t.app.inject({ url: `/api/projects/${projectId}` });
+    expect(page.json().commitment.charity).toMatchObject({ id: 'wikimedia', name: 'Wikimedia Foundation' });
+    // No check-in after the automatic one: R = floor(5000 / 5), F = 4000 to Wikimedia.
+    await walkClock(t.app, clock, new Date('2026-04-02T12:00:00Z'), DAY);
+    expect(await balanceOf(t.database.db, ACCOUNTS.charityOf('wikimedia'))).toBe(4_000);
+    await assertLedgerInvariants(t.database.db);
+  });
+});
 
 describe('pauses', () => {
   it('the owner pauses a later period within the budget, and only the owner', async () => {

@@ -40,8 +40,7 @@ export const ERROR_CODE_LIST = [
   'pause_not_allowed',
   /** Cancelling a project the rules do not allow to be cancelled now; the message says why. */
   'cancel_not_allowed',
-  /** A deposit without the commitment agreed to. */
-  'consent_required',
+
   /** An Idempotency-Key reused for a different payment. */
   'idempotency_conflict',
   /** A payment form that has expired or was cancelled. */

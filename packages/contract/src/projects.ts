@@ -23,6 +23,10 @@ import {
   validateCheckInDraft,
   validateDepositCents,
   validateProjectDraft,
+  CHARITY_FUND,
+  CONSENT_MESSAGE,
+  FORFEIT_DESTINATION_IDS,
+  TERMS_VERSION,
 } from '@kept/domain';
 import type { ProjectFilters, ProjectSummary } from '@kept/domain';
 import { z } from 'zod';
@@ -86,6 +90,12 @@ export const CreateProjectRequestSchema = z
     frequencyValue: z.number(required),
     frequencyUnit: z.enum(FREQUENCY_UNITS, required),
     depositCents: DepositCentsSchema,
+    /** Where forfeits go (issue 22): a charity of the vetted list; the Kept Charity Fund when absent. */
+    charityId: z
+      .enum(FORFEIT_DESTINATION_IDS, { error: 'Please choose a charity from the list.' })
+      .optional(),
+    /** The commitment read and agreed to before paying: the version of the terms (TERMS_VERSION). */
+    agreedToTerms: z.literal(TERMS_VERSION, { error: CONSENT_MESSAGE }),
   })
   .transform((value, ctx) => {
     const result = validateProjectDraft(value);
@@ -93,7 +103,11 @@ export const CreateProjectRequestSchema = z
       ctx.addIssue({ code: 'custom', message: result.message, path: [result.field] });
       return z.NEVER;
     }
-    return result.value;
+    return {
+      ...result.value,
+      charityId: value.charityId ?? CHARITY_FUND.id,
+      termsVersion: value.agreedToTerms,
+    };
   });
 export type CreateProjectRequest = z.input<typeof CreateProjectRequestSchema>;
 export type CreateProjectData = z.output<typeof CreateProjectRequestSchema>;

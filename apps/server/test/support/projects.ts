@@ -1,6 +1,7 @@
 // Paid projects and donations through the real payment path (simulated provider, the default):
 // deposit intent → card confirm → the payment-succeeded event creates the project. Other tests reuse
 // these instead of inserting projects by hand, so every project they see has its payment and ledger.
+import { TERMS_VERSION } from '@kept/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type {
   CreateProjectRequest,
@@ -29,6 +30,7 @@ export function projectDraft(overrides: Partial<CreateProjectRequest> = {}): Cre
     frequencyValue: 1,
     frequencyUnit: 'weeks',
     depositCents: 5_000,
+    agreedToTerms: TERMS_VERSION,
     ...overrides,
   };
 }

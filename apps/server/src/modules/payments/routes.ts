@@ -76,6 +76,7 @@ export const paymentRoutes =
           user,
           draft: request.body,
           clientKey: idempotencyKeyOf(request),
+          from: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
           tryer: () => cardTryerOf(request, cardTesting),
         });
         return reply.header('cache-control', 'no-store').send(answer);

@@ -1,7 +1,7 @@
 // POST /api/payments/deposit-intent: a signed-in user starts paying a new project's deposit (plus its
 // fee); the project is made when the payment succeeds (projects' 'deposit' effect).
-import type { DepositIntentResponse } from '@kept/contract';
-import { depositFeeCents, type ProjectDraft } from '@kept/domain';
+import type { CreateProjectData, DepositIntentResponse } from '@kept/contract';
+import { depositFeeCents } from '@kept/domain';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
 import type { CardTestingGuard, CardTryer } from './card-testing.ts';
 import type { PaymentDeps } from './deps.ts';
@@ -13,8 +13,10 @@ export async function startDeposit(
   deps: PaymentDeps & { limiter: RateLimiter; cardTesting: CardTestingGuard },
   input: {
     user: { id: string; email: string };
-    draft: ProjectDraft;
+    draft: CreateProjectData;
     clientKey: string | undefined;
+    /** Where the consent came from: the request's address and browser. */
+    from: { ip: string; userAgent: string | null };
     tryer: () => Promise<CardTryer>;
   },
 ): Promise<DepositIntentResponse> {
@@ -33,6 +35,7 @@ export async function startDeposit(
     clientKey: input.clientKey,
     request: draft,
     customer: { email: user.email, userId: user.id },
+    consent: { termsVersion: draft.termsVersion, ...input.from },
   });
   return {
     ...intentResponse(deps, row, intent),

@@ -24,6 +24,8 @@ export type StartPaymentInput = {
   /** The validated request, so a reused key with other details is refused. */
   request: unknown;
   customer?: { email: string; userId: string };
+  /** A deposit's consent: the terms version agreed to and where from (stored with the payment). */
+  consent?: { termsVersion: string; ip: string; userAgent: string | null };
 };
 
 export async function startPayment(
@@ -52,6 +54,14 @@ export async function startPayment(
     draft: input.draft,
     metadata: { ...input.metadata, kind: input.kind, paymentId: id },
     requestHash,
+    ...(input.consent
+      ? {
+          termsVersion: input.consent.termsVersion,
+          termsAgreedAt: now,
+          termsIp: input.consent.ip,
+          termsUserAgent: input.consent.userAgent?.slice(0, 500) ?? null,
+        }
+      : {}),
     createdAt: now,
     updatedAt: now,
   });

@@ -36,7 +36,7 @@ export async function createProjectFromDeposit(
   input: { payment: PaymentRow; customerId: string | null; now: Date; baseUrl: string; log: Log },
 ): Promise<{ projectId: string; welcome: EmailMessage | null }> {
   const { payment, now } = input;
-  const draft = payment.draft as ProjectDraft | null;
+  const draft = payment.draft as (ProjectDraft & { charityId?: string }) | null;
   if (!draft || !payment.userId || !payment.providerIntentId)
     throw new Error(`deposit payment ${payment.id} has no draft, owner or intent`);
   const feeCents = depositFeeCents(draft.depositCents);
@@ -67,6 +67,8 @@ export async function createProjectFromDeposit(
       tag: draft.tag,
       description: draft.description,
       depositAmount: draft.depositCents,
+      // Drafts stored before charities could be chosen have none: the Kept Charity Fund.
+      charityId: draft.charityId ?? 'kept-fund',
       refundableAmount: 0,
       createdAt: now,
       updatedAt: now,
