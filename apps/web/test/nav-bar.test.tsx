@@ -100,7 +100,7 @@ describe('NavBar signed in', () => {
       'GET /api/session': () => json({ user: signedIn ? alice : null }),
       'POST /api/auth/sign-out': () => {
         signedIn = false;
-        return json({ success: true });
+        return json({ ok: true });
       },
     });
     const user = userEvent.setup();
@@ -112,7 +112,7 @@ describe('NavBar signed in', () => {
     expect(await desktopMenu().findByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'My Projects' })).not.toBeInTheDocument();
     expect(
-      fetchMock.mock.calls.some(([url, init]) => url === '/api/auth/sign-out' && init?.method === 'POST'),
+      fetchMock.mock.calls.some(([url, init]) => url === '/api/auth/sign-out' && init.method === 'POST'),
     ).toBe(true);
   });
 

@@ -1,3 +1,4 @@
+import type { MyProjectsResponse } from '@kept/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -67,7 +68,7 @@ describe('Edit Project dialog', { timeout: 15_000 }, () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(onSaved).toHaveBeenCalled();
     const [, init] = fetchMock.mock.calls[0]!;
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(JSON.parse(String(init.body))).toEqual({
       title: 'Practice guitar daily',
       description: 'Twenty minutes of scales every day.',
       tag: 'Fitness',
@@ -87,7 +88,7 @@ describe('Edit Project dialog', { timeout: 15_000 }, () => {
 });
 
 describe('My Projects', { timeout: 15_000 }, () => {
-  function renderMine(body: unknown) {
+  function renderMine(body: MyProjectsResponse) {
     mockApi({
       ...sessionRoute(alice),
       'GET /api/me/favorites': () => json({ projectIds: [] }),

@@ -1,7 +1,6 @@
 // TanStack Query hooks for the account screens. Every change that affects who is signed in (or what
 // they are called) updates the session query, so the navigation bar follows at once.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SignupRequest } from '@kept/contract';
 import { sessionQueryKey, type SessionResponse } from '../session/api';
 import {
   checkResetLink,
@@ -14,13 +13,14 @@ import {
   settingsQueryKey,
   signIn,
   signUp,
+  type SignUpBody,
   updateTimezone,
   updateUsername,
   type SettingsResponse,
 } from './api';
 
 export function useSignUp() {
-  return useMutation({ mutationFn: (request: SignupRequest) => signUp(request) });
+  return useMutation({ mutationFn: (request: SignUpBody) => signUp(request) });
 }
 
 /** Sign in; on success the session query holds the new user and anything fetched anonymously is dropped. */

@@ -1,17 +1,14 @@
 // One project's page data: GET /api/projects/:id.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CheckInDto, ProjectDetail, ProjectDetailResponse } from '@kept/contract';
-import { apiRequest } from '../../lib/api';
+import { api, call } from '../../lib/api';
 
 export type { CheckInDto, ProjectDetail, ProjectDetailResponse };
 
 export const projectDetailQueryKey = (projectId: string) => ['project', projectId] as const;
 
 export function fetchProjectDetail(projectId: string, signal?: AbortSignal): Promise<ProjectDetailResponse> {
-  return apiRequest<ProjectDetailResponse>(
-    `/api/projects/${encodeURIComponent(projectId)}`,
-    signal ? { signal } : {},
-  );
+  return call(api.GET('/api/projects/{projectId}', { params: { path: { projectId } }, signal }));
 }
 
 export function useProjectDetail(projectId: string) {
