@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { NavBar } from '../src/components/layout/nav-bar';
+import { NavBar } from '../src/shell/nav-bar';
 import { LocationProbe, alice, json, mockApi, renderWithProviders, sessionRoute } from './helpers';
 
 function renderNav(route = '/how-it-works') {

@@ -1,7 +1,7 @@
 // TanStack Query hooks for the account screens. Every change that affects who is signed in (or what
 // they are called) updates the session query, so the navigation bar follows at once.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { sessionQueryKey, type SessionResponse } from '../session/api';
+import { sessionQueryKey, type SessionResponse } from '../session';
 import {
   checkResetLink,
   fetchPublicProfile,

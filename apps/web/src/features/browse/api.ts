@@ -1,7 +1,7 @@
 import type { CategoryResponse, HomeResponse, ProjectListResponse } from '@kept/contract';
 import { DEFAULT_FILTERS, FILTER_PAGE_SIZE, type ProjectFilters } from '@kept/domain';
 import { api, call } from '../../lib/api';
-import { FAVORITE_DEPENDENT_QUERY_ROOT } from '../favorites/use-favorites';
+import { FAVORITE_DEPENDENT_QUERY_ROOT } from '../favorites';
 import { filtersToEntries } from './filters';
 
 export type { CategoryResponse, HomeResponse, ProjectListResponse };

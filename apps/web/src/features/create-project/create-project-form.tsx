@@ -36,8 +36,8 @@ import { Card } from '../../components/ui/card';
 import { Field, inputClass } from '../../components/ui/form-field';
 import { cx } from '../../lib/cx';
 import { ApiError, NetworkError } from '../../lib/api';
-import { createDepositIntent, newIdempotencyKey, type DepositIntentResponse } from '../payments/api';
-import { PaymentForm, type PrepareResult } from '../payments/payment-form';
+import { createDepositIntent, newIdempotencyKey, type DepositIntentResponse } from '../payments';
+import { PaymentForm, type PrepareResult } from '../payments';
 import { ChargeBreakdown, type Charge } from './charge-breakdown';
 import { ChoiceCard } from './choice-card';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../session/use-session';
+import { useSession } from '../session';
 import { fetchFavoriteIds, setFavorite, type FavoritesResponse } from './api';
 
 /** Cache key of a user's starred project ids. */

@@ -24,13 +24,15 @@ import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
 import { cx } from '../../lib/cx';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { FavoriteButton } from '../favorites/favorite-button';
+import { loadCheckInDialog } from '../check-in';
 import {
   DONATION_RETURN_PARAMS,
   forgetPendingDonation,
   hasDonationProof,
-} from '../donations/donation-return';
-import { useFavoriteIds, useToggleFavorite } from '../favorites/use-favorites';
+  loadDonationDialog,
+} from '../donations';
+import { FavoriteButton, useFavoriteIds, useToggleFavorite } from '../favorites';
+import { loadDeleteProjectDialog, loadEditProjectDialog } from '../project-owner';
 import { useProjectDetail, useRefreshProject } from './api';
 import { CheckInCalendar } from './check-in-calendar';
 import { ProjectTimeline } from './project-timeline';
@@ -40,15 +42,11 @@ import { ZoneNote } from './zone-note';
 
 // Dialogs load on first use (and are prefetched when their button is hovered or focused), so the page's
 // own chunk stays small.
-const loadCheckIn = () => import('../check-in/check-in-dialog');
-const loadEdit = () => import('../project-owner/edit-project-dialog');
-const loadDelete = () => import('../project-owner/delete-project-dialog');
-const loadDonation = () => import('../donations/donation-dialog');
 const loadPhoto = () => import('./photo-overlay');
-const CheckInDialog = lazy(loadCheckIn);
-const EditProjectDialog = lazy(loadEdit);
-const DeleteProjectDialog = lazy(loadDelete);
-const DonationDialog = lazy(loadDonation);
+const CheckInDialog = lazy(loadCheckInDialog);
+const EditProjectDialog = lazy(loadEditProjectDialog);
+const DeleteProjectDialog = lazy(loadDeleteProjectDialog);
+const DonationDialog = lazy(loadDonationDialog);
 const PhotoOverlay = lazy(loadPhoto);
 
 export const PROJECT_TEXT = {
@@ -347,8 +345,8 @@ function LoadedProject({
   const addCheckInButton = canCheckIn ? (
     <Button
       onClick={() => setDialog({ kind: 'check-in' })}
-      onPointerEnter={() => void loadCheckIn()}
-      onFocus={() => void loadCheckIn()}
+      onPointerEnter={() => void loadCheckInDialog()}
+      onFocus={() => void loadCheckInDialog()}
       icon={<Camera aria-hidden="true" className="size-4" />}
       className="w-full"
     >
@@ -415,8 +413,8 @@ function LoadedProject({
                   size="lg"
                   className="mt-4 w-full"
                   onClick={() => setDialog({ kind: 'donate' })}
-                  onPointerEnter={() => void loadDonation()}
-                  onFocus={() => void loadDonation()}
+                  onPointerEnter={() => void loadDonationDialog()}
+                  onFocus={() => void loadDonationDialog()}
                   icon={<HeartHandshake aria-hidden="true" className="size-5" />}
                 >
                   {PROJECT_TEXT.support}
@@ -450,8 +448,8 @@ function LoadedProject({
                 <Button
                   variant="secondary"
                   onClick={() => setDialog({ kind: 'edit' })}
-                  onPointerEnter={() => void loadEdit()}
-                  onFocus={() => void loadEdit()}
+                  onPointerEnter={() => void loadEditProjectDialog()}
+                  onFocus={() => void loadEditProjectDialog()}
                   icon={<Pencil aria-hidden="true" className="size-4" />}
                   className="w-full"
                 >
@@ -461,8 +459,8 @@ function LoadedProject({
                   <Button
                     variant="danger"
                     onClick={() => setDialog({ kind: 'delete' })}
-                    onPointerEnter={() => void loadDelete()}
-                    onFocus={() => void loadDelete()}
+                    onPointerEnter={() => void loadDeleteProjectDialog()}
+                    onFocus={() => void loadDeleteProjectDialog()}
                     icon={<Trash2 aria-hidden="true" className="size-4" />}
                     className="w-full"
                   >

@@ -9,7 +9,7 @@ import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page';
 import { Spinner } from '../../components/ui/spinner';
 import { cx } from '../../lib/cx';
-import { ConnectedProjectCard } from '../projects/project-card';
+import { ConnectedProjectCard } from '../projects';
 import { fetchMyProjects, myProjectsQueryKey } from './api';
 
 function ProjectSection({
