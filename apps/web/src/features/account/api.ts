@@ -1,13 +1,15 @@
 // Calls to the account API (sign-up, sign-in, password reset, settings, public profiles) and the rule
 // for turning a failure into the text the spec shows.
 import type { PublicProfileResponse, SessionResponse, SettingsResponse } from '@kept/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { MESSAGES, canonicalTimezone } from '@kept/domain';
 import { ApiError, NetworkError, api, call, type ApiBody } from '../../lib/api';
+import { PROFILE_ROOT } from '../../lib/query-keys';
 
 export type { PublicProfileResponse, SettingsResponse };
 
 export const settingsQueryKey = ['account', 'settings'] as const;
-export const profileQueryKey = (username: string) => ['profile', username.toLowerCase()] as const;
+export const profileQueryKey = (username: string) => [...PROFILE_ROOT, username.toLowerCase()] as const;
 
 /**
  * What to show for a failed request: the server's own message when it sent one (the service message,
@@ -84,6 +86,38 @@ export function updateTimezone(timezone: string): Promise<SettingsResponse> {
 
 export function fetchPublicProfile(username: string, signal?: AbortSignal): Promise<PublicProfileResponse> {
   return call(api.GET('/api/users/{username}', { params: { path: { username } }, signal }));
+}
+
+/** The signed-in user's settings, as a query (always asked again when a screen opens). */
+export function settingsQuery() {
+  return queryOptions({
+    queryKey: settingsQueryKey,
+    queryFn: ({ signal }) => fetchSettings(signal),
+    staleTime: 0,
+  });
+}
+
+/** A public profile, as a query. */
+export function publicProfileQuery(username: string) {
+  return queryOptions({
+    queryKey: profileQueryKey(username),
+    queryFn: ({ signal }) => fetchPublicProfile(username, signal),
+  });
+}
+
+/**
+ * Whether a reset link still works, as a query. Asked once: a 400 is the answer, not a hiccup to retry,
+ * and the answer holds while the page is open.
+ */
+export function resetLinkQuery(token: string) {
+  return queryOptions({
+    queryKey: resetLinkQueryKey(token),
+    queryFn: ({ signal }) => checkResetLink(token, signal),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
 }
 
 /**

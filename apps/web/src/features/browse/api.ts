@@ -1,13 +1,13 @@
 import type { CategoryResponse, HomeResponse, ProjectListResponse } from '@kept/contract';
 import { DEFAULT_FILTERS, FILTER_PAGE_SIZE, type ProjectFilters } from '@kept/domain';
 import { api, call } from '../../lib/api';
-import { FAVORITE_DEPENDENT_QUERY_ROOT } from '../favorites';
+import { BROWSE_ROOT } from '../../lib/query-keys';
 import { filtersToEntries } from './filters';
 
 export type { CategoryResponse, HomeResponse, ProjectListResponse };
 
 /** Every browse query lives under this root, so a favorite change refreshes them all. */
-const ROOT = FAVORITE_DEPENDENT_QUERY_ROOT;
+const [ROOT] = BROWSE_ROOT;
 
 /** Cache keys. The viewer is part of them: favorites, stars and 'Your Project' differ per person. */
 export const browseKeys = {

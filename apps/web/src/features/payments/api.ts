@@ -5,6 +5,7 @@ import type {
   PaymentStatusResponse,
   PaymentsConfigResponse,
 } from '@kept/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { NetworkError, api, call, type ApiBody } from '../../lib/api';
 
 export type { DepositIntentResponse, PaymentIntentResponse, PaymentStatusResponse, PaymentsConfigResponse };
@@ -21,6 +22,15 @@ export type DonationBody = ApiBody<'/api/donations/intent', 'post'>;
 /** GET /api/payments/config: which payment form to show (simulated card form or Stripe). */
 export function fetchPaymentsConfig(signal?: AbortSignal): Promise<PaymentsConfigResponse> {
   return call(api.GET('/api/payments/config', { signal }));
+}
+
+/** Which payment form to show, as a query (it does not change while the app runs). */
+export function paymentsConfigQuery() {
+  return queryOptions({
+    queryKey: paymentsConfigQueryKey,
+    queryFn: ({ signal }) => fetchPaymentsConfig(signal),
+    staleTime: Infinity,
+  });
 }
 
 /** POST /api/payments/deposit-intent: the server checks the draft and computes the charge. */

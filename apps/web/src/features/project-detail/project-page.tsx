@@ -1,4 +1,4 @@
-import { Suspense, lazy, useDeferredValue, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Camera from 'lucide-react/icons/camera';
@@ -62,9 +62,6 @@ export const PROJECT_TEXT = {
   donationThanks: 'Thank you for your donation! Your support has been added to this project.',
   support: 'Support This Project',
 } as const;
-
-/** Delays between the refetches after a donation, until the total has changed (spec: 1, 2 and 3 s). */
-export const DONATION_REFRESH_DELAYS_MS = [1000, 2000, 3000] as const;
 
 const BAND_COLOURS: Record<ProgressBand, { bar: string; text: string }> = {
   'just-started': { bar: 'bg-sky-600', text: 'text-sky-800' },
@@ -249,7 +246,7 @@ function BackButton() {
 
 /** The project detail page (spec §2 'Project detail'). */
 export function ProjectPage({ projectId }: { projectId: string }) {
-  const query = useProjectDetail(projectId);
+  const { query, watchTotal } = useProjectDetail(projectId);
   const notFound = query.error instanceof ApiError && query.error.code === 'not_found';
   useDocumentTitle(
     query.data ? query.data.project.title : notFound ? MESSAGES.projectNotFoundTitle : 'Project',
@@ -281,17 +278,17 @@ export function ProjectPage({ projectId }: { projectId: string }) {
       </div>
     );
   }
-  return <LoadedProject detail={detail} now={query.dataUpdatedAt} refetch={query.refetch} />;
+  return <LoadedProject detail={detail} now={query.dataUpdatedAt} watchTotal={watchTotal} />;
 }
 
 function LoadedProject({
   detail,
   now,
-  refetch,
+  watchTotal,
 }: {
   detail: ProjectDetailResponse;
   now: number;
-  refetch: () => Promise<{ data?: ProjectDetailResponse | undefined }>;
+  watchTotal: (fromCents: number) => void;
 }) {
   const { project, checkIns, viewer, refundIfEndedToday, settlement } = detail;
   const { summary } = project;
@@ -304,8 +301,6 @@ function LoadedProject({
   const favoriteIds = useFavoriteIds();
   const favorite = useToggleFavorite();
   const isFavorite = favoriteIds ? favoriteIds.has(project.id) : viewer.isFavorite;
-  const refreshing = useRef<AbortController | null>(null);
-  useEffect(() => () => refreshing.current?.abort(), []);
 
   // Coming back from a payment page with ?donation=success: tidy the address, and make sure the
   // total is fresh.
@@ -319,22 +314,9 @@ function LoadedProject({
       { replace: true },
     );
     forgetPendingDonation();
-    void refreshUntilChanged(project.refundableCents);
+    watchTotal(project.refundableCents);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
-  /** Refetch the project, then again after 1, 2 and 3 s while the total has not changed yet. */
-  async function refreshUntilChanged(previousCents: number) {
-    refreshing.current?.abort();
-    const controller = new AbortController();
-    refreshing.current = controller;
-    for (const waitMs of [0, ...DONATION_REFRESH_DELAYS_MS]) {
-      if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
-      if (controller.signal.aborted) return;
-      const { data } = await refetch();
-      if (data && data.project.refundableCents !== previousCents) return;
-    }
-  }
 
   const close = () => setDialog(null);
   const ended = summary.ended;
@@ -589,7 +571,7 @@ function LoadedProject({
           <DonationDialog
             project={project}
             onClose={close}
-            onDonated={() => void refreshUntilChanged(project.refundableCents)}
+            onDonated={() => watchTotal(project.refundableCents)}
           />
         ) : null}
         {dialog?.kind === 'photo' ? (

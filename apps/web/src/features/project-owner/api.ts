@@ -1,14 +1,21 @@
 // The owner's calls: their own projects, editing one and its cover, deleting one.
 import type { ChooseCoverRequest, MyProjectsResponse, ProjectCard } from '@kept/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { api, call, uploadWithProgress, type ApiBody } from '../../lib/api';
+import { MY_PROJECTS_ROOT } from '../../lib/query-keys';
 
 export type { MyProjectsResponse };
 
-export const myProjectsQueryKey = ['me', 'projects'] as const;
+export const myProjectsQueryKey = MY_PROJECTS_ROOT;
 
 /** GET /api/me/projects: the signed-in user's projects, split into active and completed. */
 export function fetchMyProjects(signal?: AbortSignal): Promise<MyProjectsResponse> {
   return call(api.GET('/api/me/projects', { signal }));
+}
+
+/** The signed-in user's projects, as a query. */
+export function myProjectsQuery() {
+  return queryOptions({ queryKey: myProjectsQueryKey, queryFn: ({ signal }) => fetchMyProjects(signal) });
 }
 
 /** PATCH /api/projects/:id {title, description, tag}. */

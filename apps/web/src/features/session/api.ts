@@ -1,4 +1,5 @@
 import type { SessionResponse, SessionUser } from '@kept/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { api, call } from '../../lib/api';
 
 export type { SessionResponse, SessionUser };
@@ -7,6 +8,15 @@ export const sessionQueryKey = ['session'] as const;
 
 export function fetchSession(signal?: AbortSignal): Promise<SessionResponse> {
   return call(api.GET('/api/session', { signal }));
+}
+
+/** Who is signed in, as a query. */
+export function sessionQuery() {
+  return queryOptions({
+    queryKey: sessionQueryKey,
+    queryFn: ({ signal }) => fetchSession(signal),
+    staleTime: 60_000,
+  });
 }
 
 export function signOut(): Promise<unknown> {
