@@ -561,10 +561,7 @@ function LoadedProject({
           <DeleteProjectDialog
             project={project}
             onClose={close}
-            onDeleted={() => {
-              void refreshProject(project.id);
-              void navigate('/my-projects', { replace: true });
-            }}
+            onDeleted={() => void navigate('/my-projects', { replace: true })}
           />
         ) : null}
         {dialog?.kind === 'donate' ? (

@@ -1,8 +1,8 @@
 // The owner's calls: their own projects, editing one and its cover, deleting one.
 import type { ChooseCoverRequest, MyProjectsResponse, ProjectCard } from '@kept/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, call, uploadWithProgress, type ApiBody } from '../../lib/api';
-import { MY_PROJECTS_ROOT } from '../../lib/query-keys';
+import { MY_PROJECTS_ROOT, PROJECT_LIST_ROOTS, PROJECT_ROOT } from '../../lib/query-keys';
 
 export type { MyProjectsResponse };
 
@@ -29,6 +29,18 @@ export function updateProject(
 /** DELETE /api/projects/:id (only once the project has ended). */
 export function deleteProject(projectId: string): Promise<unknown> {
   return call(api.DELETE('/api/projects/{projectId}', { params: { path: { projectId } } }));
+}
+
+/** Deleting an ended project: its page leaves the cache, and the lists that showed it are read again. */
+export function useDeleteProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (projectId: string) => deleteProject(projectId),
+    onSuccess: (_answer, projectId) => {
+      queryClient.removeQueries({ queryKey: [...PROJECT_ROOT, projectId] });
+      for (const queryKey of PROJECT_LIST_ROOTS) void queryClient.invalidateQueries({ queryKey });
+    },
+  });
 }
 
 /** POST /api/projects/:id/cover (multipart, file `photo`): the server re-encodes and stores it. */
