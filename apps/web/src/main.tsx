@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { screenOfPath } from '@kept/contract';
 import { App } from './app';
-import { seedSessionFromPage } from './features/session/boot';
+import { seedSessionFromPage } from './features/session';
 import { createQueryClient } from './lib/query-client';
 import { warmIntlFor } from './lib/warm-intl';
 import { preloadScreen } from './router';

@@ -1,10 +1,10 @@
 import { Suspense, lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { screenOfPath, type ScreenName } from '@kept/contract';
-import { Layout } from './components/layout/layout';
+import { Layout } from './shell/layout';
 import { ErrorBoundary } from './components/route-error-boundary';
 import { ScreenLoading } from './components/ui/screen-loading';
-import { RequireAuthOutlet, SignedOutOnlyOutlet } from './features/session/require-auth';
+import { RequireAuthOutlet, SignedOutOnlyOutlet } from './features/session';
 import { warmIntlFor } from './lib/warm-intl';
 
 // Declarative routes (<Routes>) rather than the data router: we load data with TanStack Query, and the

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import type { ProjectCard } from '@kept/contract';
-import { LocationProbe, json, renderWithProviders } from './helpers';
+import { LocationProbe, renderWithProviders } from './helpers';
+import type { Call } from './network';
 
 /** Pretends the device is set to `timeZone` (what `Intl.DateTimeFormat().resolvedOptions()` reports). */
 export function stubDeviceTimezone(timeZone: string) {
@@ -15,10 +16,7 @@ export function stubDeviceTimezone(timeZone: string) {
   });
 }
 
-/** The server's error envelope. */
-export function apiError(status: number, code: string, message: string, fields?: Record<string, string>) {
-  return json({ error: fields ? { code, message, fields } : { code, message } }, status);
-}
+export { apiError } from './network';
 
 /** Renders one screen at `route`, with stand-ins for the pages it may send the user to. */
 export function renderScreen(path: string, screen: ReactNode, route: string) {
@@ -35,10 +33,10 @@ export function renderScreen(path: string, screen: ReactNode, route: string) {
 }
 
 /** The body the last call to `url` sent, parsed. */
-export function sentBody(fetchMock: { mock: { calls: unknown[][] } }, url: string): unknown {
+export function sentBody(fetchMock: { mock: { calls: Call[] } }, url: string): unknown {
   const call = fetchMock.mock.calls.findLast(([input]) => input === url);
   if (!call) throw new Error(`No request was sent to ${url}`);
-  return JSON.parse(String((call[1] as RequestInit).body));
+  return JSON.parse(String(call[1].body));
 }
 
 /** A resolvable promise, to hold a request open while the test looks at the waiting state. */

@@ -5,7 +5,8 @@ import { sessionQueryKey } from '../src/features/session/api';
 import ForgotPasswordScreen from '../src/routes/forgot-password';
 import ResetPasswordScreen from '../src/routes/reset-password';
 import { apiError, deferred, renderScreen, sentBody } from './account-helpers';
-import { alice, json, mockApi } from './helpers';
+import { alice, json, mockApi, routes } from './helpers';
+import type { Call } from './network';
 
 const SENT =
   'Password reset email sent! Please check your inbox and follow the instructions to reset your password.';
@@ -106,7 +107,7 @@ describe('Reset password', () => {
   }
 
   /** The link check answers that tok-123 works. */
-  const linkWorks = { 'GET /api/auth/reset-password/tok-123': () => json({ ok: true }) };
+  const linkWorks = routes({ 'GET /api/auth/reset-password/tok-123': () => json({ ok: true }) });
 
   /** The form, once the link check has answered. */
   async function fields() {
@@ -117,8 +118,8 @@ describe('Reset password', () => {
     };
   }
 
-  const posts = (fetchMock: { mock: { calls: unknown[][] } }) =>
-    fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST');
+  const posts = (fetchMock: { mock: { calls: Call[] } }) =>
+    fetchMock.mock.calls.filter(([, init]) => init.method === 'POST');
 
   it('says the link is unusable when it carries no token, and offers a new one', () => {
     mockApi({});

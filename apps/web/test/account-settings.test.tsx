@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TIMEZONES } from '@kept/domain';
-import { NavBar } from '../src/components/layout/nav-bar';
+import { NavBar } from '../src/shell/nav-bar';
 import { sessionQueryKey } from '../src/features/session/api';
 import SettingsScreen from '../src/routes/settings';
 import { apiError, deferred, renderScreen, sentBody, stubDeviceTimezone } from './account-helpers';

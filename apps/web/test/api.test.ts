@@ -1,16 +1,18 @@
-import { describe, expect, it, vi } from 'vitest';
-import { ApiError, NetworkError, apiRequest, errorFromBody } from '../src/lib/api';
-import { json, mockApi } from './helpers';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { ApiError, NetworkError, api, call, errorFromBody, sendJson } from '../src/lib/api';
+import { apiError, json, mockApi } from './network';
 
 describe('errorFromBody', () => {
-  it("reads the server's envelope { error: { code, message } }", () => {
-    const error = errorFromBody(409, {
-      error: { code: 'username_taken', message: 'Username is already taken.' },
+  it("reads the contract's envelope { error: { code, message, fields } }", () => {
+    const error = errorFromBody(400, {
+      error: { code: 'validation_error', message: 'Check the card.', fields: { cvc: 'Invalid CVC', n: 3 } },
     });
     expect(error).toMatchObject({
-      status: 409,
-      code: 'username_taken',
-      message: 'Username is already taken.',
+      status: 400,
+      code: 'validation_error',
+      message: 'Check the card.',
+      fields: { cvc: 'Invalid CVC' },
     });
     expect(error.fromServer).toBe(true);
   });
@@ -19,6 +21,7 @@ describe('errorFromBody', () => {
     expect(errorFromBody(400, { error: 'Bad email' })).toMatchObject({
       message: 'Bad email',
       fromServer: true,
+      fields: {},
     });
   });
 
@@ -30,37 +33,77 @@ describe('errorFromBody', () => {
   });
 });
 
-describe('apiRequest', () => {
+describe('the client', () => {
   it('sends JSON with same-origin credentials and returns the parsed body', async () => {
-    const fetchMock = mockApi({ 'POST /api/things': () => json({ id: 7 }) });
-    await expect(apiRequest('/api/things', { method: 'POST', body: { name: 'x' } })).resolves.toEqual({
-      id: 7,
+    const sent = mockApi({ 'PUT /api/me/username': () => json({ username: 'ada', timezone: 'UTC' }) });
+    await expect(call(api.PUT('/api/me/username', { body: { username: 'ada' } }))).resolves.toEqual({
+      username: 'ada',
+      timezone: 'UTC',
     });
-    const [, init] = fetchMock.mock.calls[0]!;
-    expect(init?.credentials).toBe('same-origin');
-    expect(init?.body).toBe('{"name":"x"}');
-    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    const [url, init] = sent.mock.calls[0]!;
+    expect(url).toBe('/api/me/username');
+    expect(init).toMatchObject({ method: 'PUT', credentials: 'same-origin', body: '{"username":"ada"}' });
+    expect(init.headers['content-type']).toBe('application/json');
   });
 
-  it('throws ApiError with the server message on an error status', async () => {
-    mockApi({ 'GET /api/x': () => json({ error: { code: 'not_found', message: 'User not found' } }, 404) });
-    const error = await apiRequest('/api/x').catch((e: unknown) => e);
+  it('writes path parameters into the address, escaped', async () => {
+    const sent = mockApi({
+      'GET /api/users/a%20b': () =>
+        json({
+          user: { username: 'a b', createdAt: '2025-01-01T00:00:00.000Z' },
+          activeProjects: [],
+          completedProjects: [],
+        }),
+    });
+    await call(api.GET('/api/users/{username}', { params: { path: { username: 'a b' } } }));
+    expect(sent.mock.calls.map(([url]) => url)).toEqual(['/api/users/a%20b']);
+  });
+
+  it("throws ApiError with the contract's code and the server's message on an error status", async () => {
+    mockApi({ 'GET /api/users/nobody': () => apiError(404, 'not_found', 'User not found') });
+    const error = await call(
+      api.GET('/api/users/{username}', { params: { path: { username: 'nobody' } } }),
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 404, code: 'not_found', message: 'User not found' });
+    expect(error).toMatchObject({
+      status: 404,
+      code: 'not_found',
+      message: 'User not found',
+      fromServer: true,
+    });
+  });
+
+  it("gives 'http_error' for an error answer that is not the envelope (a proxy's page)", async () => {
+    mockApi({
+      'GET /api/session': () => new HttpResponse('<html>Bad gateway</html>', { status: 502 }),
+    });
+    const error = await call(api.GET('/api/session')).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 502, code: 'http_error', fromServer: false });
   });
 
   it('throws NetworkError when the server cannot be reached', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
-    );
-    const error = await apiRequest('/api/x').catch((e: unknown) => e);
+    mockApi({ 'GET /api/session': () => HttpResponse.error() });
+    const error = await call(api.GET('/api/session')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
-    expect((error as Error).message).toBe('Network error. Please try again.');
+    expect(error).toHaveProperty('message', 'Network error. Please try again.');
+  });
+
+  it('passes an abort through as it is', async () => {
+    mockApi({ 'GET /api/session': () => new Promise<never>(() => {}) });
+    const controller = new AbortController();
+    const pending = call(api.GET('/api/session', { signal: controller.signal })).catch((e: unknown) => e);
+    controller.abort();
+    expect(await pending).toHaveProperty('name', 'AbortError');
   });
 
   it('returns undefined for an empty successful answer', async () => {
-    mockApi({ 'DELETE /api/x': () => new Response(null, { status: 204 }) });
-    await expect(apiRequest('/api/x', { method: 'DELETE' })).resolves.toBeUndefined();
+    mockApi({ 'POST /api/auth/sign-out': () => new HttpResponse(null, { status: 204 }) });
+    await expect(call(api.POST('/api/auth/sign-out'))).resolves.toBeUndefined();
+  });
+
+  it('sends a body the document does not describe through sendJson', async () => {
+    const sent = mockApi({ 'POST /api/newsletter': () => json({ success: true }) });
+    await call(api.POST('/api/newsletter', { fetch: sendJson({ email: 'a@example.com' }) }));
+    expect(sent.mock.calls[0]![1]).toMatchObject({ method: 'POST', body: '{"email":"a@example.com"}' });
   });
 });

@@ -116,7 +116,7 @@ describe('AppRoutes', () => {
         'GET /api/session': () => json({ user: signedIn ? alice : null }),
         'POST /api/auth/sign-out': () => {
           signedIn = false;
-          return json({ success: true });
+          return json({ ok: true });
         },
       });
       const user = userEvent.setup();

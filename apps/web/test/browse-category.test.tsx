@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../src/router';
 import { LocationProbe, alice, json, renderWithProviders } from './helpers';
 import { card, cards, categoryResponse, mockBrowseApi } from './browse-helpers';
+import { route } from './network';
 
 /** The first render loads the lazy category screen, which takes a moment in jsdom. */
 const LAZY = { timeout: 5000 };
@@ -34,7 +35,7 @@ describe('category screen', { timeout: 20_000 }, () => {
     ['home-improvements', 'Home Improvements'],
     ['reading', 'Reading'],
   ])('/category/%s is headed %s', async (slug, heading) => {
-    mockBrowseApi({ [`GET /api/categories/${slug}`]: () => json(categoryResponse(slug, [])) });
+    mockBrowseApi(route(`GET /api/categories/${slug}`, () => json(categoryResponse(slug, []))));
     renderCategory(slug);
     expect(await screen.findByRole('heading', { level: 1, name: heading }, LAZY)).toBeInTheDocument();
     // The title is set by an effect, which runs after the heading is on screen.
@@ -47,9 +48,9 @@ describe('category screen', { timeout: 20_000 }, () => {
     ['Finishing%20Soon?x=1', '/category/finishing-soon?x=1', 'Finishing Soon'],
   ])('moves /category/%s to %s, replacing the history entry', async (typed, canonical, heading) => {
     const slug = canonical.split('/')[2]!.split('?')[0]!;
-    const { calls } = mockBrowseApi({
-      [`GET /api/categories/${slug}`]: () => json(categoryResponse(slug, [])),
-    });
+    const { calls } = mockBrowseApi(
+      route(`GET /api/categories/${slug}`, () => json(categoryResponse(slug, []))),
+    );
     renderCategory(typed);
     expect(await screen.findByRole('heading', { level: 1, name: heading }, LAZY)).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(canonical);

@@ -1,6 +1,5 @@
 import type { CategoryResponse, HomeResponse, ProjectCard, ProjectListResponse } from '@kept/contract';
-import { vi } from 'vitest';
-import { json } from './helpers';
+import { json, mockApi, type RouteKey, type Routes } from './network';
 import type { SessionUser } from '../src/features/session/api';
 
 let counter = 0;
@@ -60,25 +59,16 @@ export function categoryResponse(
   return { slug, heading: slug, projects, total: projects.length, limit: 50, offset: 0, ...overrides };
 }
 
-type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
-
 /**
- * Replaces fetch with a table of "METHOD /path" → handler; handlers get the whole URL (query included).
- * Unknown calls fail loudly. Returns the mock and the list of "METHOD /path?query" calls made.
+ * Answers the browse screens' requests from `routes` (test/network.ts), the session as `user`'s. Handlers get
+ * the whole URL (query included). Returns the spy of the table's requests and the list of their
+ * "METHOD /path?query".
  */
-export function mockBrowseApi(routes: Record<string, Handler>, user: SessionUser | null = null) {
+export function mockBrowseApi<K extends RouteKey>(routes: Routes<K>, user: SessionUser | null = null) {
   const calls: string[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const url = new URL(raw, 'http://localhost');
-    const method = init?.method ?? 'GET';
-    calls.push(`${method} ${url.pathname}${url.search}`);
-    if (method === 'GET' && url.pathname === '/api/session') return json({ user });
-    const handler = routes[`${method} ${url.pathname}`];
-    if (!handler) throw new Error(`Unexpected request in test: ${method} ${url.pathname}${url.search}`);
-    return handler(url, init);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  mockApi({ 'GET /api/session': () => json({ user }) });
+  const fetchMock = mockApi(routes);
+  fetchMock.mockImplementation((url, init) => void calls.push(`${init.method} ${url}`));
   return { fetchMock, calls };
 }
 

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { vi } from 'vitest';
 import type { SessionUser } from '../src/features/session/api';
+import { json, type Routes } from './network';
 
 export const alice: SessionUser = {
   id: 'user-1',
@@ -13,31 +13,11 @@ export const alice: SessionUser = {
   createdAt: '2025-10-01T10:00:00.000Z',
 };
 
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
-
-/**
- * Replaces fetch (the network edge) with a table of "METHOD /path" → handler. Unknown calls fail the test
- * loudly. Returns the mock so tests can inspect calls.
- */
-export function mockApi(routes: Record<string, Handler>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const key = `${init?.method ?? 'GET'} ${url}`;
-    const handler = routes[key];
-    if (!handler) throw new Error(`Unexpected request in test: ${key}`);
-    return handler(init);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+export { json, mockApi, routes } from './network';
 
 /** A session endpoint answering for the given user (null = signed out). */
-export function sessionRoute(user: SessionUser | null): Record<string, Handler> {
-  return { 'GET /api/session': () => json({ user }) };
+export function sessionRoute(user: SessionUser | null) {
+  return { 'GET /api/session': () => json({ user }) } satisfies Routes<'GET /api/session'>;
 }
 
 export function createTestQueryClient(): QueryClient {

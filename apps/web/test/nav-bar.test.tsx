@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { NavBar } from '../src/components/layout/nav-bar';
+import { NavBar } from '../src/shell/nav-bar';
 import { LocationProbe, alice, json, mockApi, renderWithProviders, sessionRoute } from './helpers';
 
 function renderNav(route = '/how-it-works') {
@@ -100,7 +100,7 @@ describe('NavBar signed in', () => {
       'GET /api/session': () => json({ user: signedIn ? alice : null }),
       'POST /api/auth/sign-out': () => {
         signedIn = false;
-        return json({ success: true });
+        return json({ ok: true });
       },
     });
     const user = userEvent.setup();
@@ -112,7 +112,7 @@ describe('NavBar signed in', () => {
     expect(await desktopMenu().findByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'My Projects' })).not.toBeInTheDocument();
     expect(
-      fetchMock.mock.calls.some(([url, init]) => url === '/api/auth/sign-out' && init?.method === 'POST'),
+      fetchMock.mock.calls.some(([url, init]) => url === '/api/auth/sign-out' && init.method === 'POST'),
     ).toBe(true);
   });
 

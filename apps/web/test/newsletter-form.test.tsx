@@ -52,9 +52,9 @@ describe('NewsletterForm', () => {
     expect(screen.getByRole('button', { name: 'Subscribed!' })).toBeInTheDocument();
     expect(input).toHaveValue('');
     const [, init] = fetchMock.mock.calls[0]!;
-    expect(init?.method).toBe('POST');
-    expect(init?.credentials).toBe('same-origin');
-    expect(JSON.parse(String(init?.body))).toEqual({ email: 'reader@example.com' });
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('same-origin');
+    expect(JSON.parse(String(init.body))).toEqual({ email: 'reader@example.com' });
 
     act(() => {
       vi.advanceTimersByTime(4900);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { formatCardNumber, formatCvc, formatExpiry } from '../src/features/payments/card-input';
 import { PaymentForm, type PaymentFormProps } from '../src/features/payments/payment-form';
-import { json, mockApi, renderWithProviders } from './helpers';
+import { json, mockApi, renderWithProviders, routes } from './helpers';
 
 vi.mock('../src/features/payments/stripe-payment-form', () => ({
   default: ({ payLabel }: { payLabel: string }) => <p>Stripe Payment Element for {payLabel}</p>,
@@ -18,9 +18,9 @@ const intent = {
   currency: 'usd',
 } as const;
 
-const simulatedConfig = {
+const simulatedConfig = routes({
   'GET /api/payments/config': () => json({ provider: 'simulated', publishableKey: null }),
-};
+});
 
 function renderForm(overrides: Partial<PaymentFormProps> = {}) {
   const props: PaymentFormProps = {
@@ -47,7 +47,7 @@ async function fillCard(user: ReturnType<typeof userEvent.setup>, number = '4242
 function confirmBodies(fetchMock: ReturnType<typeof mockApi>) {
   return fetchMock.mock.calls
     .filter(([url]) => url === '/api/payments/simulated/confirm')
-    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, string>);
+    .map(([, init]) => JSON.parse(String(init.body)) as Record<string, string>);
 }
 
 describe('card input formatting', () => {

@@ -134,7 +134,7 @@ describe('Check-in dialog', { timeout: 15_000 }, () => {
 
     const xhr = FakeXhr.last!;
     expect(xhr.method).toBe('POST');
-    expect(xhr.url).toBe(`/api/projects/${PROJECT_ID}/check-ins`);
+    expect(xhr.url).toBe(`${location.origin}/api/projects/${PROJECT_ID}/check-ins`);
     expect(xhr.body!.get('updateText')).toBe('Learned the C major scale.');
     expect(xhr.body!.get('videoUrl')).toBe('https://youtu.be/dQw4w9WgXcQ');
     expect(xhr.body!.get('isCoverPhoto')).toBe('true');

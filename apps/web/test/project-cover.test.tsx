@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import EditProjectDialog from '../src/features/project-owner/edit-project-dialog';
 import { json, mockApi, renderWithProviders } from './helpers';
+import type { RouteKey, Routes } from './network';
 import { PROJECT_ID, projectCard, projectDetail } from './project-fixtures';
 
 /** A stand-in for the browser's XMLHttpRequest: the test decides progress and the answer. */
@@ -41,10 +42,10 @@ class FakeXhr {
   }
 }
 
-const PATCH = `PATCH /api/projects/${PROJECT_ID}`;
-const PUT = `PUT /api/projects/${PROJECT_ID}/cover`;
+const PATCH = `PATCH /api/projects/${PROJECT_ID}` as const;
+const PUT = `PUT /api/projects/${PROJECT_ID}/cover` as const;
 
-function renderEdit(routes: Parameters<typeof mockApi>[0]) {
+function renderEdit<K extends RouteKey>(routes: Routes<K>) {
   const fetchMock = mockApi(routes);
   const onClose = vi.fn();
   const onSaved = vi.fn();
@@ -69,8 +70,8 @@ function renderEdit(routes: Parameters<typeof mockApi>[0]) {
 
 const png = (name = 'cover.png', size = 68) => new File([new Uint8Array(size)], name, { type: 'image/png' });
 const sentBody = (fetchMock: ReturnType<typeof mockApi>, key: string) => {
-  const call = fetchMock.mock.calls.find(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key);
-  return call ? (JSON.parse(String(call[1]?.body)) as unknown) : undefined;
+  const call = fetchMock.mock.calls.find(([url, init]) => `${init.method} ${String(url)}` === key);
+  return call ? (JSON.parse(String(call[1].body)) as unknown) : undefined;
 };
 
 beforeEach(() => {
@@ -115,7 +116,7 @@ describe('the cover picker in Edit Project', { timeout: 15_000 }, () => {
     });
     const xhr = FakeXhr.last!;
     expect(xhr.method).toBe('POST');
-    expect(xhr.url).toBe(`/api/projects/${PROJECT_ID}/cover`);
+    expect(xhr.url).toBe(`${location.origin}/api/projects/${PROJECT_ID}/cover`);
     expect((xhr.body!.get('photo') as File).name).toBe('cover.png');
     act(() => xhr.progress(40, 100));
     expect(screen.getByRole('progressbar', { name: 'Uploading cover...' })).toHaveAttribute(

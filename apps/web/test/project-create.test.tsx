@@ -1,3 +1,4 @@
+import type { DepositIntentResponse } from '@kept/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -5,11 +6,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TAGS } from '@kept/domain';
 import { CREATED_REDIRECT_MS, CreateProjectForm } from '../src/features/create-project/create-project-form';
 import HowItWorksRoute from '../src/routes/how-it-works';
-import { LocationProbe, json, mockApi, renderWithProviders } from './helpers';
+import { LocationProbe, json, mockApi, renderWithProviders, routes } from './helpers';
 
-const config = { 'GET /api/payments/config': () => json({ provider: 'simulated', publishableKey: null }) };
+const config = routes({
+  'GET /api/payments/config': () => json({ provider: 'simulated', publishableKey: null }),
+});
 
-function depositIntent(depositCents: number, feeCents: number) {
+function depositIntent(depositCents: number, feeCents: number): DepositIntentResponse {
   return {
     paymentId: 'pay-1',
     provider: 'simulated',
@@ -60,8 +63,8 @@ function bodiesOf(fetchMock: ReturnType<typeof mockApi>, path: string) {
   return fetchMock.mock.calls
     .filter(([url]) => url === path)
     .map(([, init]) => ({
-      body: JSON.parse(String(init?.body)) as Record<string, unknown>,
-      headers: init?.headers as Record<string, string>,
+      body: JSON.parse(String(init.body)) as Record<string, unknown>,
+      headers: init.headers,
     }));
 }
 
@@ -273,7 +276,7 @@ describe('Create New Project', { timeout: 20_000 }, () => {
       frequencyUnit: 'weeks',
       depositCents: 5000,
     });
-    expect(intents[0]!.headers['Idempotency-Key']).toMatch(/^web-/);
+    expect(intents[0]!.headers['idempotency-key']).toMatch(/^web-/);
     // Nothing typed is lost.
     expect(screen.getByLabelText(/Project name/)).toHaveValue('Write every day');
     expect(screen.getByRole('radio', { name: '$50.00 Light commitment' })).toBeChecked();

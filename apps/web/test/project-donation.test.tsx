@@ -1,15 +1,18 @@
+import type { PaymentIntentResponse, PaymentStatusResponse } from '@kept/contract';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import DonationDialog, { DONATION_THANKS_MS } from '../src/features/donations/donation-dialog';
 import ProjectScreen from '../src/routes/project';
-import { json, mockApi, renderWithProviders, sessionRoute } from './helpers';
+import { json, mockApi, renderWithProviders, routes, sessionRoute } from './helpers';
 import { PROJECT_ID, projectDetail } from './project-fixtures';
 
-const config = { 'GET /api/payments/config': () => json({ provider: 'simulated', publishableKey: null }) };
+const config = routes({
+  'GET /api/payments/config': () => json({ provider: 'simulated', publishableKey: null }),
+});
 const succeeded = () =>
-  json({
+  json<PaymentStatusResponse>({
     paymentId: 'pay-d',
     kind: 'donation',
     status: 'succeeded',
@@ -17,7 +20,7 @@ const succeeded = () =>
     failureMessage: null,
   });
 
-function donationIntent(amountCents: number) {
+function donationIntent(amountCents: number): PaymentIntentResponse {
   return {
     paymentId: 'pay-d',
     provider: 'simulated',
@@ -53,7 +56,7 @@ function renderDialog({ fakeTimers = false } = {}) {
 function intentBodies(fetchMock: ReturnType<typeof mockApi>) {
   return fetchMock.mock.calls
     .filter(([url]) => url === '/api/donations/intent')
-    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+    .map(([, init]) => JSON.parse(String(init.body)) as Record<string, unknown>);
 }
 
 afterEach(() => {

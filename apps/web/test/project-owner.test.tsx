@@ -1,9 +1,13 @@
+import type { MyProjectsResponse } from '@kept/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import DeleteProjectDialog from '../src/features/project-owner/delete-project-dialog';
 import EditProjectDialog from '../src/features/project-owner/edit-project-dialog';
+import { myProjectsQueryKey } from '../src/features/project-owner/api';
 import { MyProjects } from '../src/features/project-owner/my-projects';
 import { alice, json, mockApi, renderWithProviders, sessionRoute } from './helpers';
+import { apiError } from './network';
 import { PROJECT_ID, projectCard, projectDetail } from './project-fixtures';
 
 function renderEdit() {
@@ -67,7 +71,7 @@ describe('Edit Project dialog', { timeout: 15_000 }, () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(onSaved).toHaveBeenCalled();
     const [, init] = fetchMock.mock.calls[0]!;
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(JSON.parse(String(init.body))).toEqual({
       title: 'Practice guitar daily',
       description: 'Twenty minutes of scales every day.',
       tag: 'Fitness',
@@ -86,8 +90,50 @@ describe('Edit Project dialog', { timeout: 15_000 }, () => {
   });
 });
 
+describe('Delete Project dialog', { timeout: 15_000 }, () => {
+  function renderDelete() {
+    const onClose = vi.fn();
+    const onDeleted = vi.fn();
+    const user = userEvent.setup({ delay: null });
+    const { project } = projectDetail({ isOwner: true });
+    const { queryClient } = renderWithProviders(
+      <DeleteProjectDialog project={project} onClose={onClose} onDeleted={onDeleted} />,
+    );
+    return { user, onClose, onDeleted, queryClient };
+  }
+
+  it('deletes with DELETE, drops the page from the cache, refreshes My Projects, then tells the page', async () => {
+    const fetchMock = mockApi({ [`DELETE /api/projects/${PROJECT_ID}`]: () => json({ ok: true }) });
+    const { user, onDeleted, queryClient } = renderDelete();
+    queryClient.setQueryData(['project', PROJECT_ID], projectDetail({ isOwner: true }));
+    queryClient.setQueryData(myProjectsQueryKey, { activeProjects: [], completedProjects: [] });
+    await user.click(await screen.findByRole('button', { name: 'Delete Project' }));
+    await waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init.method} ${url}`)).toEqual([
+      `DELETE /api/projects/${PROJECT_ID}`,
+    ]);
+    expect(queryClient.getQueryState(['project', PROJECT_ID])).toBeUndefined();
+    expect(queryClient.getQueryState(myProjectsQueryKey)?.isInvalidated).toBe(true);
+  });
+
+  it("shows the server's reason in the spec's words, and stays open", async () => {
+    mockApi({
+      [`DELETE /api/projects/${PROJECT_ID}`]: () =>
+        apiError(409, 'project_not_ended', 'Project must be ended before it can be deleted'),
+    });
+    const { user, onDeleted, onClose } = renderDelete();
+    await user.click(await screen.findByRole('button', { name: 'Delete Project' }));
+    expect(
+      await screen.findByText('Delete failed: Project must be ended before it can be deleted'),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Delete Project' })).toBeEnabled();
+    expect(onDeleted).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
 describe('My Projects', { timeout: 15_000 }, () => {
-  function renderMine(body: unknown) {
+  function renderMine(body: MyProjectsResponse) {
     mockApi({
       ...sessionRoute(alice),
       'GET /api/me/favorites': () => json({ projectIds: [] }),

@@ -5,7 +5,7 @@ import {
   formatCents,
 } from '@kept/domain';
 import { Link } from 'react-router';
-import { SUPPORT_EMAIL } from '../components/layout/footer';
+import { SUPPORT_EMAIL } from '../lib/contact';
 import { PageContainer, PageHeader } from '../components/ui/page';
 import { useDocumentTitle } from '../lib/use-document-title';
 

@@ -11,7 +11,7 @@ import {
   refundCents,
 } from '@kept/domain';
 import { Link } from 'react-router';
-import { SUPPORT_EMAIL } from '../components/layout/footer';
+import { SUPPORT_EMAIL } from '../lib/contact';
 import { PageContainer, PageHeader } from '../components/ui/page';
 import { useDocumentTitle } from '../lib/use-document-title';
 

@@ -1,13 +1,15 @@
 // Calls to the account API (sign-up, sign-in, password reset, settings, public profiles) and the rule
 // for turning a failure into the text the spec shows.
-import type { PublicProfileResponse, SessionResponse, SettingsResponse, SignupRequest } from '@kept/contract';
+import type { PublicProfileResponse, SessionResponse, SettingsResponse } from '@kept/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { MESSAGES, canonicalTimezone } from '@kept/domain';
-import { ApiError, NetworkError, apiRequest } from '../../lib/api';
+import { ApiError, NetworkError, api, call, type ApiBody } from '../../lib/api';
+import { PROFILE_ROOT } from '../../lib/query-keys';
 
 export type { PublicProfileResponse, SettingsResponse };
 
 export const settingsQueryKey = ['account', 'settings'] as const;
-export const profileQueryKey = (username: string) => ['profile', username.toLowerCase()] as const;
+export const profileQueryKey = (username: string) => [...PROFILE_ROOT, username.toLowerCase()] as const;
 
 /**
  * What to show for a failed request: the server's own message when it sent one (the service message,
@@ -31,28 +33,27 @@ export function isNotFound(error: unknown): boolean {
 }
 
 /** POST /api/auth/sign-up → 201 {ok:true} (also for a taken email: no enumeration). */
-export function signUp(request: SignupRequest): Promise<unknown> {
-  return apiRequest<unknown>('/api/auth/sign-up', { method: 'POST', body: request });
+export type SignUpBody = ApiBody<'/api/auth/sign-up', 'post'>;
+
+export function signUp(request: SignUpBody): Promise<unknown> {
+  return call(api.POST('/api/auth/sign-up', { body: request }));
 }
 
 /** POST /api/auth/sign-in → {user}; the session cookie is set by the answer. */
 export function signIn(email: string, password: string): Promise<SessionResponse> {
-  return apiRequest<SessionResponse>('/api/auth/sign-in', { method: 'POST', body: { email, password } });
+  return call(api.POST('/api/auth/sign-in', { body: { email, password } }));
 }
 
 /** POST /api/auth/forgot-password → the same answer whether or not the address has an account. */
 export function requestPasswordReset(email: string): Promise<unknown> {
-  return apiRequest<unknown>('/api/auth/forgot-password', { method: 'POST', body: { email } });
+  return call(api.POST('/api/auth/forgot-password', { body: { email } }));
 }
 
 export const resetLinkQueryKey = (token: string) => ['account', 'reset-link', token] as const;
 
 /** GET /api/auth/reset-password/:token → 200 while the link works; 'not_found' once it is used, expired or wrong. */
 export function checkResetLink(token: string, signal?: AbortSignal): Promise<unknown> {
-  return apiRequest<unknown>(
-    `/api/auth/reset-password/${encodeURIComponent(token)}`,
-    signal ? { signal } : {},
-  );
+  return call(api.GET('/api/auth/reset-password/{token}', { params: { path: { token } }, signal }));
 }
 
 /**
@@ -68,29 +69,55 @@ export function isInvalidResetLink(error: unknown): boolean {
 
 /** POST /api/auth/reset-password; the server ends every session of the user. */
 export function resetPassword(token: string, password: string, confirmPassword: string): Promise<unknown> {
-  return apiRequest<unknown>('/api/auth/reset-password', {
-    method: 'POST',
-    body: { token, password, confirmPassword },
-  });
+  return call(api.POST('/api/auth/reset-password', { body: { token, password, confirmPassword } }));
 }
 
 export function fetchSettings(signal?: AbortSignal): Promise<SettingsResponse> {
-  return apiRequest<SettingsResponse>('/api/me/settings', signal ? { signal } : {});
+  return call(api.GET('/api/me/settings', { signal }));
 }
 
 export function updateUsername(username: string): Promise<SettingsResponse> {
-  return apiRequest<SettingsResponse>('/api/me/username', { method: 'PUT', body: { username } });
+  return call(api.PUT('/api/me/username', { body: { username } }));
 }
 
 export function updateTimezone(timezone: string): Promise<SettingsResponse> {
-  return apiRequest<SettingsResponse>('/api/me/timezone', { method: 'PUT', body: { timezone } });
+  return call(api.PUT('/api/me/timezone', { body: { timezone } }));
 }
 
 export function fetchPublicProfile(username: string, signal?: AbortSignal): Promise<PublicProfileResponse> {
-  return apiRequest<PublicProfileResponse>(
-    `/api/users/${encodeURIComponent(username)}`,
-    signal ? { signal } : {},
-  );
+  return call(api.GET('/api/users/{username}', { params: { path: { username } }, signal }));
+}
+
+/** The signed-in user's settings, as a query (always asked again when a screen opens). */
+export function settingsQuery() {
+  return queryOptions({
+    queryKey: settingsQueryKey,
+    queryFn: ({ signal }) => fetchSettings(signal),
+    staleTime: 0,
+  });
+}
+
+/** A public profile, as a query. */
+export function publicProfileQuery(username: string) {
+  return queryOptions({
+    queryKey: profileQueryKey(username),
+    queryFn: ({ signal }) => fetchPublicProfile(username, signal),
+  });
+}
+
+/**
+ * Whether a reset link still works, as a query. Asked once: a 400 is the answer, not a hiccup to retry,
+ * and the answer holds while the page is open.
+ */
+export function resetLinkQuery(token: string) {
+  return queryOptions({
+    queryKey: resetLinkQueryKey(token),
+    queryFn: ({ signal }) => checkResetLink(token, signal),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ProjectCard } from '@kept/contract';
-import { ConnectedProjectCard } from '../projects/project-card';
+import { ConnectedProjectCard } from '../projects';
 
 /** A responsive grid of the shared project cards: one column on phones, up to three on wide screens. */
 export function ProfileProjectList({ projects }: { projects: readonly ProjectCard[] }) {

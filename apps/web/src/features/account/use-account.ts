@@ -1,26 +1,25 @@
 // TanStack Query hooks for the account screens. Every change that affects who is signed in (or what
 // they are called) updates the session query, so the navigation bar follows at once.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SignupRequest } from '@kept/contract';
-import { sessionQueryKey, type SessionResponse } from '../session/api';
+import { PROFILE_ROOT } from '../../lib/query-keys';
+import { sessionQueryKey, type SessionResponse } from '../session';
 import {
-  checkResetLink,
-  fetchPublicProfile,
-  fetchSettings,
-  profileQueryKey,
+  publicProfileQuery,
   requestPasswordReset,
-  resetLinkQueryKey,
+  resetLinkQuery,
   resetPassword,
+  settingsQuery,
   settingsQueryKey,
   signIn,
   signUp,
+  type SignUpBody,
   updateTimezone,
   updateUsername,
   type SettingsResponse,
 } from './api';
 
 export function useSignUp() {
-  return useMutation({ mutationFn: (request: SignupRequest) => signUp(request) });
+  return useMutation({ mutationFn: (request: SignUpBody) => signUp(request) });
 }
 
 /** Sign in; on success the session query holds the new user and anything fetched anonymously is dropped. */
@@ -39,20 +38,9 @@ export function useForgotPassword() {
   return useMutation({ mutationFn: (email: string) => requestPasswordReset(email) });
 }
 
-/**
- * Whether the reset link still works, asked when the page opens (it does not use the link up). Asked
- * once: a 400 is the answer, not a hiccup to retry, and the answer holds while the page is open.
- */
+/** Whether the reset link still works, asked when the page opens (it does not use the link up). */
 export function useResetLinkCheck(token: string) {
-  return useQuery({
-    queryKey: resetLinkQueryKey(token),
-    queryFn: ({ signal }) => checkResetLink(token, signal),
-    enabled: token !== '',
-    retry: false,
-    staleTime: Infinity,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-  });
+  return useQuery({ ...resetLinkQuery(token), enabled: token !== '' });
 }
 
 /** Reset the password. The server ends every session of that user, so check ours again. */
@@ -68,11 +56,7 @@ export function useResetPassword() {
 }
 
 export function useSettings() {
-  return useQuery({
-    queryKey: settingsQueryKey,
-    queryFn: ({ signal }) => fetchSettings(signal),
-    staleTime: 0,
-  });
+  return useQuery(settingsQuery());
 }
 
 /** Keep the settings, the session user and any cached profile in step with a saved change. */
@@ -85,7 +69,7 @@ function useApplySettings() {
         ? { user: { ...session.user, username: settings.username, timezone: settings.timezone } }
         : session,
     );
-    void queryClient.invalidateQueries({ queryKey: ['profile'] });
+    void queryClient.invalidateQueries({ queryKey: PROFILE_ROOT });
   };
 }
 
@@ -100,8 +84,5 @@ export function useUpdateTimezone() {
 }
 
 export function usePublicProfile(username: string) {
-  return useQuery({
-    queryKey: profileQueryKey(username),
-    queryFn: ({ signal }) => fetchPublicProfile(username, signal),
-  });
+  return useQuery(publicProfileQuery(username));
 }

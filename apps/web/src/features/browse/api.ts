@@ -1,13 +1,13 @@
 import type { CategoryResponse, HomeResponse, ProjectListResponse } from '@kept/contract';
-import { FILTER_PAGE_SIZE, type ProjectFilters } from '@kept/domain';
-import { apiRequest } from '../../lib/api';
-import { FAVORITE_DEPENDENT_QUERY_ROOT } from '../favorites/use-favorites';
+import { DEFAULT_FILTERS, FILTER_PAGE_SIZE, type ProjectFilters } from '@kept/domain';
+import { api, call } from '../../lib/api';
+import { BROWSE_ROOT } from '../../lib/query-keys';
 import { filtersToEntries } from './filters';
 
 export type { CategoryResponse, HomeResponse, ProjectListResponse };
 
 /** Every browse query lives under this root, so a favorite change refreshes them all. */
-const ROOT = FAVORITE_DEPENDENT_QUERY_ROOT;
+const [ROOT] = BROWSE_ROOT;
 
 /** Cache keys. The viewer is part of them: favorites, stars and 'Your Project' differ per person. */
 export const browseKeys = {
@@ -34,22 +34,48 @@ function hasDateBounds(filters: ProjectFilters): boolean {
   );
 }
 
-/** GET /api/home: the home page's sections (no filters). */
-export function fetchHome(signal?: AbortSignal): Promise<HomeResponse> {
-  return apiRequest<HomeResponse>('/api/home', signal ? { signal } : {});
+/** A browse query: filters (the defaults where left out), a page, the zone its date bounds are days of. */
+interface BrowseQuery extends Partial<ProjectFilters> {
+  limit?: number | null;
+  offset?: number | null;
+  timeZone?: string;
 }
 
-/** The query string of GET /api/projects for a filter set and a page. */
-export function projectsSearchQuery(
+/**
+ * The query string of a browse call, in the API's own format (the URL format of browse/filters.ts):
+ * only the filters that differ from the defaults, then timeZone, limit and offset.
+ */
+function browseQueryString({ limit, offset, timeZone, ...filters }: BrowseQuery): string {
+  const params = new URLSearchParams(filtersToEntries({ ...DEFAULT_FILTERS, ...filters }));
+  if (timeZone) params.set('timeZone', timeZone);
+  if (limit != null) params.set('limit', String(limit));
+  if (offset != null) params.set('offset', String(offset));
+  return params.toString();
+}
+
+/** GET /api/home: the home page's sections (no filters). */
+export function fetchHome(signal?: AbortSignal): Promise<HomeResponse> {
+  return call(
+    api.GET('/api/home', {
+      params: { query: { ...DEFAULT_FILTERS } },
+      querySerializer: browseQueryString,
+      signal,
+    }),
+  );
+}
+
+/** The query of GET /api/projects for a filter set and a page. */
+function projectsQuery(
   filters: ProjectFilters,
   page: { offset: number; limit?: number },
   timeZone: string | null = browserTimeZone(),
-): string {
-  const params = new URLSearchParams(filtersToEntries(filters));
-  if (hasDateBounds(filters) && timeZone) params.set('timeZone', timeZone);
-  params.set('limit', String(page.limit ?? FILTER_PAGE_SIZE));
-  params.set('offset', String(page.offset));
-  return params.toString();
+): ProjectFilters & BrowseQuery {
+  return {
+    ...filters,
+    ...(hasDateBounds(filters) && timeZone ? { timeZone } : {}),
+    limit: page.limit ?? FILTER_PAGE_SIZE,
+    offset: page.offset,
+  };
 }
 
 /** GET /api/projects?<filters>&limit&offset: one page of the filtered list, with its counts. */
@@ -58,9 +84,12 @@ export function fetchProjects(
   page: { offset: number; limit?: number },
   signal?: AbortSignal,
 ): Promise<ProjectListResponse> {
-  return apiRequest<ProjectListResponse>(
-    `/api/projects?${projectsSearchQuery(filters, page)}`,
-    signal ? { signal } : {},
+  return call(
+    api.GET('/api/projects', {
+      params: { query: projectsQuery(filters, page) },
+      querySerializer: browseQueryString,
+      signal,
+    }),
   );
 }
 
@@ -70,12 +99,14 @@ export function fetchCategory(
   page: { offset: number; limit?: number },
   signal?: AbortSignal,
 ): Promise<CategoryResponse> {
-  const query = new URLSearchParams({
-    limit: String(page.limit ?? FILTER_PAGE_SIZE),
-    offset: String(page.offset),
-  });
-  return apiRequest<CategoryResponse>(
-    `/api/categories/${encodeURIComponent(slug)}?${query.toString()}`,
-    signal ? { signal } : {},
+  return call(
+    api.GET('/api/categories/{slug}', {
+      params: {
+        path: { slug },
+        query: { includeCompleted: false, limit: page.limit ?? FILTER_PAGE_SIZE, offset: page.offset },
+      },
+      querySerializer: browseQueryString,
+      signal,
+    }),
   );
 }

@@ -15,7 +15,7 @@ import Play from 'lucide-react/icons/play';
 import { MESSAGES } from '@kept/domain';
 import { ButtonLink } from '../../components/ui/button';
 import { cx } from '../../lib/cx';
-import { ConnectedProjectCard, type ProjectCardData } from '../projects/project-card';
+import { ConnectedProjectCard, type ProjectCardData } from '../projects';
 import { usePrefersReducedMotion } from './use-reduced-motion';
 
 /** Spec §9: 4 cards per page, 24 px apart; autoplay off unless asked for, every 5 s. */

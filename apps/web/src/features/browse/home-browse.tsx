@@ -13,8 +13,8 @@ import {
   type ProjectFilters,
 } from '@kept/domain';
 import { TagIcon } from '../../components/tag-icon';
-import { useSession } from '../session/use-session';
-import type { ProjectCardData } from '../projects/project-card';
+import { useSession } from '../session';
+import type { ProjectCardData } from '../projects';
 import { browseKeys, type HomeResponse } from './api';
 import { CategoryCarousel } from './carousel';
 import { FilterBar } from './filter-bar';

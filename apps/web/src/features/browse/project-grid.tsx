@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from '../../lib/cx';
-import { ConnectedProjectCard, type ProjectCardData } from '../projects/project-card';
+import { ConnectedProjectCard, type ProjectCardData } from '../projects';
 
 /** Cards in a responsive grid (filtered results, category pages): two columns on phones, up to four. */
 export function ProjectGrid({

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { ProjectFilters } from '@kept/domain';
-import { useSession } from '../session/use-session';
+import { useSession } from '../session';
 import { browseKeys, fetchCategory, fetchHome, fetchProjects } from './api';
 import type { CategoryResponse, ProjectListResponse } from './api';
 import { filtersFromSearchParams, filtersQueryString, withFilters } from './filters';

@@ -1,7 +1,7 @@
 // Posting a check-in: multipart (text fields and the photo) over XMLHttpRequest, for upload progress.
 import type { CheckInDto, ProjectSummaryDto } from '@kept/contract';
 import { checkInFileName } from '@kept/domain';
-import { postMultipart } from '../../lib/upload';
+import { api, call, uploadWithProgress } from '../../lib/api';
 
 export interface CheckInInput {
   updateText: string;
@@ -32,10 +32,11 @@ export function submitCheckIn(
   form.append('isCoverPhoto', input.photo && input.isCoverPhoto ? 'true' : 'false');
   if (input.photo) form.append('photo', input.photo, checkInFileName(projectId, now, input.photo.name));
 
-  return postMultipart<CheckInResult>(
-    `/api/projects/${encodeURIComponent(projectId)}/check-ins`,
-    form,
-    onProgress,
+  return call(
+    api.POST('/api/projects/{projectId}/check-ins', {
+      params: { path: { projectId } },
+      fetch: uploadWithProgress(form, onProgress),
+    }),
   );
 }
 

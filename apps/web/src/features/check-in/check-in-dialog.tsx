@@ -16,7 +16,7 @@ import { Modal } from '../../components/ui/dialog';
 import { Field, inputClass } from '../../components/ui/form-field';
 import { ApiError, NetworkError } from '../../lib/api';
 import { cx } from '../../lib/cx';
-import { useSession } from '../session/use-session';
+import { useSession } from '../session';
 import { deviceTimeZone, submitCheckIn } from './api';
 import { UploadProgress } from '../../components/ui/upload-progress';
 

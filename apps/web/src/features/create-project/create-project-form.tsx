@@ -36,8 +36,9 @@ import { Card } from '../../components/ui/card';
 import { Field, inputClass } from '../../components/ui/form-field';
 import { cx } from '../../lib/cx';
 import { ApiError, NetworkError } from '../../lib/api';
-import { createDepositIntent, newIdempotencyKey, type DepositIntentResponse } from '../payments/api';
-import { PaymentForm, type PrepareResult } from '../payments/payment-form';
+import { PROJECT_LIST_ROOTS } from '../../lib/query-keys';
+import { createDepositIntent, newIdempotencyKey, type DepositIntentResponse } from '../payments';
+import { PaymentForm, type PrepareResult } from '../payments';
 import { ChargeBreakdown, type Charge } from './charge-breakdown';
 import { ChoiceCard } from './choice-card';
 
@@ -176,8 +177,8 @@ export function CreateProjectForm() {
 
   function onSucceeded() {
     setPaid(true);
-    // Everything fetched before (lists, totals) may now be out of date; the session stays.
-    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+    // The new project belongs in the lists (browse, My Projects, the owner's profile).
+    for (const queryKey of PROJECT_LIST_ROOTS) void queryClient.invalidateQueries({ queryKey });
     redirectTimer.current = setTimeout(() => void navigate('/my-projects'), CREATED_REDIRECT_MS);
   }
 

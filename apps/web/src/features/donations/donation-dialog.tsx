@@ -17,8 +17,8 @@ import { Modal } from '../../components/ui/dialog';
 import { Field, inputClass } from '../../components/ui/form-field';
 import { ApiError, NetworkError } from '../../lib/api';
 import { cx } from '../../lib/cx';
-import { createDonationIntent, newIdempotencyKey, type PaymentIntentResponse } from '../payments/api';
-import { PaymentForm, type PrepareResult } from '../payments/payment-form';
+import { createDonationIntent, newIdempotencyKey, type PaymentIntentResponse } from '../payments';
+import { PaymentForm, type PrepareResult } from '../payments';
 import { forgetPendingDonation, rememberPendingDonation } from './donation-return';
 
 /** How long the thank-you shows before the dialog closes. */

@@ -1,6 +1,6 @@
 import type { FavoriteToggleResponseSchema, FavoritesResponseSchema } from '@kept/contract';
 import type { z } from 'zod';
-import { apiRequest } from '../../lib/api';
+import { api, call } from '../../lib/api';
 
 /** GET /api/me/favorites: the ids of the projects the signed-in user has starred. */
 export type FavoritesResponse = z.infer<typeof FavoritesResponseSchema>;
@@ -8,12 +8,15 @@ export type FavoritesResponse = z.infer<typeof FavoritesResponseSchema>;
 export type FavoriteToggleResponse = z.infer<typeof FavoriteToggleResponseSchema>;
 
 export function fetchFavoriteIds(signal?: AbortSignal): Promise<FavoritesResponse> {
-  return apiRequest<FavoritesResponse>('/api/me/favorites', signal ? { signal } : {});
+  return call(api.GET('/api/me/favorites', { signal }));
 }
 
 /** Stars (`favorite` true) or un-stars a project for the signed-in user. */
 export function setFavorite(projectId: string, favorite: boolean): Promise<FavoriteToggleResponse> {
-  return apiRequest<FavoriteToggleResponse>(`/api/projects/${encodeURIComponent(projectId)}/favorite`, {
-    method: favorite ? 'PUT' : 'DELETE',
-  });
+  const path = { params: { path: { projectId } } };
+  return call(
+    favorite
+      ? api.PUT('/api/projects/{projectId}/favorite', path)
+      : api.DELETE('/api/projects/{projectId}/favorite', path),
+  );
 }

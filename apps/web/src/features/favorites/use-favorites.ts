@@ -1,15 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../session/use-session';
+import { useSession } from '../session';
+import { BROWSE_ROOT } from '../../lib/query-keys';
 import { fetchFavoriteIds, setFavorite, type FavoritesResponse } from './api';
 
 /** Cache key of a user's starred project ids. */
 export const favoritesQueryKey = (userId: string) => ['favorites', userId] as const;
-
-/**
- * Lists whose contents depend on favorites (the home page's Favorites section, /category/favorites) live
- * under this key root; they are refetched after a successful toggle.
- */
-export const FAVORITE_DEPENDENT_QUERY_ROOT = 'browse';
 
 function toIdSet(data: FavoritesResponse): ReadonlySet<string> {
   return new Set(data.projectIds);
@@ -68,7 +63,8 @@ export function useToggleFavorite(): FavoriteToggle {
       } else {
         await queryClient.invalidateQueries({ queryKey: key });
       }
-      await queryClient.invalidateQueries({ queryKey: [FAVORITE_DEPENDENT_QUERY_ROOT] });
+      // The browse lists show favorites (the home page's Favorites section, /category/favorites).
+      await queryClient.invalidateQueries({ queryKey: BROWSE_ROOT });
     },
     onError: (error) => {
       console.error('Failed to update favorite', error);

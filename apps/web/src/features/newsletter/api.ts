@@ -1,6 +1,6 @@
 import { EMAIL_MESSAGES, MESSAGES, validateEmail } from '@kept/domain';
-import type { NewsletterResponse } from '@kept/contract';
-import { ApiError, NetworkError, apiRequest } from '../../lib/api';
+import type { NewsletterRequest } from '@kept/contract';
+import { ApiError, NetworkError, api, call, sendJson } from '../../lib/api';
 
 /** The footer form's texts (spec §8 Newsletter), shared with the server where both say them. */
 export const NEWSLETTER_TEXT = {
@@ -21,10 +21,9 @@ export type NewsletterResult = { ok: true } | { ok: false; message: string };
 /** POST /api/newsletter {email}. Never throws: every outcome becomes a message from the spec. */
 export async function subscribeToNewsletter(email: string): Promise<NewsletterResult> {
   try {
-    const body = await apiRequest<Partial<NewsletterResponse> | undefined>('/api/newsletter', {
-      method: 'POST',
-      body: { email: email.trim() },
-    });
+    const request: NewsletterRequest = { email: email.trim() };
+    // The route reads its body itself (its messages are answers, not 400s): the document has no body.
+    const body = await call(api.POST('/api/newsletter', { fetch: sendJson(request) }));
     if (body?.success === true) return { ok: true };
     return { ok: false, message: body?.error || NEWSLETTER_TEXT.failed };
   } catch (error) {

@@ -1,99 +1,52 @@
 // The payment calls. Amounts always come from the server's answers; the browser only shows them.
 import type {
-  CreateProjectRequest,
   DepositIntentResponse,
-  DonationRequest,
   PaymentIntentResponse,
   PaymentStatusResponse,
   PaymentsConfigResponse,
 } from '@kept/contract';
-import { ApiError, NetworkError, apiRequest, errorFromBody } from '../../lib/api';
+import { queryOptions } from '@tanstack/react-query';
+import { NetworkError, api, call, type ApiBody } from '../../lib/api';
 
 export type { DepositIntentResponse, PaymentIntentResponse, PaymentStatusResponse, PaymentsConfigResponse };
 
 export const paymentsConfigQueryKey = ['payments', 'config'] as const;
 
-/** An error answer that also names the fields it is about (`{ error: { fields: { cvc: '…' } } }`). */
-export class FieldsApiError extends ApiError {
-  readonly fields: Record<string, string>;
+/** The header that makes a payment call idempotent: a retry of the same attempt gets the same intent. */
+const idempotent = (key: string) => ({ 'Idempotency-Key': key });
 
-  constructor(base: ApiError, fields: Record<string, string>) {
-    super(base.status, base.code, base.message, base.fromServer);
-    this.name = 'FieldsApiError';
-    this.fields = fields;
-  }
-}
-
-function fieldsOf(body: unknown): Record<string, string> {
-  if (typeof body !== 'object' || body === null) return {};
-  const error = (body as { error?: unknown }).error;
-  if (typeof error !== 'object' || error === null) return {};
-  const fields = (error as { fields?: unknown }).fields;
-  if (typeof fields !== 'object' || fields === null) return {};
-  return Object.fromEntries(
-    Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
-}
-
-/**
- * POST JSON like `apiRequest`, with two extras the payment calls need: an `Idempotency-Key` header (a
- * retry of the same attempt gets the same intent) and the field messages of an error answer.
- */
-export async function postPayment<T>(
-  path: string,
-  body: unknown,
-  options: { idempotencyKey?: string; signal?: AbortSignal } = {},
-): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
-  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
-  const init: RequestInit = {
-    method: 'POST',
-    headers,
-    credentials: 'same-origin',
-    body: JSON.stringify(body),
-  };
-  if (options.signal) init.signal = options.signal;
-  let response: Response;
-  try {
-    response = await fetch(path, init);
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new NetworkError(error);
-  }
-  const text = await response.text();
-  let data: unknown;
-  try {
-    data = text === '' ? undefined : (JSON.parse(text) as unknown);
-  } catch {
-    data = undefined;
-  }
-  if (!response.ok) {
-    const base = errorFromBody(response.status, data);
-    const fields = fieldsOf(data);
-    throw Object.keys(fields).length > 0 ? new FieldsApiError(base, fields) : base;
-  }
-  return data as T;
-}
+/** A new project's details, which the deposit's intent is for (the server checks them again). */
+export type DepositDraft = ApiBody<'/api/payments/deposit-intent', 'post'>;
+export type DonationBody = ApiBody<'/api/donations/intent', 'post'>;
 
 /** GET /api/payments/config: which payment form to show (simulated card form or Stripe). */
 export function fetchPaymentsConfig(signal?: AbortSignal): Promise<PaymentsConfigResponse> {
-  return apiRequest<PaymentsConfigResponse>('/api/payments/config', signal ? { signal } : {});
+  return call(api.GET('/api/payments/config', { signal }));
+}
+
+/** Which payment form to show, as a query (it does not change while the app runs). */
+export function paymentsConfigQuery() {
+  return queryOptions({
+    queryKey: paymentsConfigQueryKey,
+    queryFn: ({ signal }) => fetchPaymentsConfig(signal),
+    staleTime: Infinity,
+  });
 }
 
 /** POST /api/payments/deposit-intent: the server checks the draft and computes the charge. */
 export function createDepositIntent(
-  draft: CreateProjectRequest,
+  draft: DepositDraft,
   idempotencyKey: string,
 ): Promise<DepositIntentResponse> {
-  return postPayment<DepositIntentResponse>('/api/payments/deposit-intent', draft, { idempotencyKey });
+  return call(api.POST('/api/payments/deposit-intent', { body: draft, headers: idempotent(idempotencyKey) }));
 }
 
 /** POST /api/donations/intent. */
 export function createDonationIntent(
-  donation: DonationRequest,
+  donation: DonationBody,
   idempotencyKey: string,
 ): Promise<PaymentIntentResponse> {
-  return postPayment<PaymentIntentResponse>('/api/donations/intent', donation, { idempotencyKey });
+  return call(api.POST('/api/donations/intent', { body: donation, headers: idempotent(idempotencyKey) }));
 }
 
 export interface CardDetails {
@@ -104,18 +57,18 @@ export interface CardDetails {
 }
 
 /**
- * POST /api/payments/simulated/confirm. Field problems come back as a `FieldsApiError` ('validation_error', fields
+ * POST /api/payments/simulated/confirm. Field problems come back as an `ApiError` ('validation_error', `fields`
  * cardNumber / expiry / cvc); a declined card as an `ApiError` with code 'card_declined' and the processor's message.
  */
 export function confirmSimulatedPayment(
   intent: Pick<PaymentIntentResponse, 'paymentId' | 'clientSecret'>,
   card: CardDetails,
 ): Promise<PaymentStatusResponse> {
-  return postPayment<PaymentStatusResponse>('/api/payments/simulated/confirm', {
-    paymentId: intent.paymentId,
-    clientSecret: intent.clientSecret,
-    ...card,
-  });
+  return call(
+    api.POST('/api/payments/simulated/confirm', {
+      body: { paymentId: intent.paymentId, clientSecret: intent.clientSecret, ...card },
+    }),
+  );
 }
 
 /** GET /api/payments/:id/status?clientSecret=…. */
@@ -123,10 +76,11 @@ export function fetchPaymentStatus(
   intent: Pick<PaymentIntentResponse, 'paymentId' | 'clientSecret'>,
   signal?: AbortSignal,
 ): Promise<PaymentStatusResponse> {
-  const query = new URLSearchParams({ clientSecret: intent.clientSecret });
-  return apiRequest<PaymentStatusResponse>(
-    `/api/payments/${encodeURIComponent(intent.paymentId)}/status?${query.toString()}`,
-    signal ? { signal } : {},
+  return call(
+    api.GET('/api/payments/{paymentId}/status', {
+      params: { path: { paymentId: intent.paymentId }, query: { clientSecret: intent.clientSecret } },
+      signal,
+    }),
   );
 }
 

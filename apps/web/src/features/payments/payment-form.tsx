@@ -4,7 +4,7 @@ import { MESSAGES } from '@kept/domain';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { fetchPaymentsConfig, paymentsConfigQueryKey } from './api';
+import { paymentsConfigQuery } from './api';
 import { SimulatedCardForm } from './simulated-card-form';
 import type { PaymentFlowOptions } from './use-payment-flow';
 
@@ -41,11 +41,7 @@ function Loading() {
  * presses Pay; nothing is charged before that.
  */
 export function PaymentForm(props: PaymentFormProps) {
-  const config = useQuery({
-    queryKey: paymentsConfigQueryKey,
-    queryFn: ({ signal }) => fetchPaymentsConfig(signal),
-    staleTime: Infinity,
-  });
+  const config = useQuery(paymentsConfigQuery());
 
   if (config.isPending) return <Loading />;
   if (config.isError) {

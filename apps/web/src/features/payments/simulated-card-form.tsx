@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatCents } from '@kept/domain';
 import { Field, inputClass } from '../../components/ui/form-field';
-import { confirmSimulatedPayment, FieldsApiError, type CardDetails } from './api';
+import { ApiError } from '../../lib/api';
+import { confirmSimulatedPayment, type CardDetails } from './api';
 import { formatCardNumber, formatCvc, formatExpiry } from './card-input';
 import { PayButton, PaymentMessages, PaymentTabs } from './payment-parts';
 import type { PaymentFormProps } from './payment-form';
@@ -30,7 +31,7 @@ export function SimulatedCardForm(props: PaymentFormProps) {
     try {
       return await confirmSimulatedPayment(intent, card);
     } catch (error) {
-      if (error instanceof FieldsApiError) {
+      if (error instanceof ApiError) {
         const known = Object.fromEntries(
           Object.entries(error.fields).filter(([key]) => (CARD_FIELDS as readonly string[]).includes(key)),
         );

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useDeferredValue, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Camera from 'lucide-react/icons/camera';
@@ -24,13 +24,15 @@ import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
 import { cx } from '../../lib/cx';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { FavoriteButton } from '../favorites/favorite-button';
+import { loadCheckInDialog } from '../check-in';
 import {
   DONATION_RETURN_PARAMS,
   forgetPendingDonation,
   hasDonationProof,
-} from '../donations/donation-return';
-import { useFavoriteIds, useToggleFavorite } from '../favorites/use-favorites';
+  loadDonationDialog,
+} from '../donations';
+import { FavoriteButton, useFavoriteIds, useToggleFavorite } from '../favorites';
+import { loadDeleteProjectDialog, loadEditProjectDialog } from '../project-owner';
 import { useProjectDetail, useRefreshProject } from './api';
 import { CheckInCalendar } from './check-in-calendar';
 import { ProjectTimeline } from './project-timeline';
@@ -40,15 +42,11 @@ import { ZoneNote } from './zone-note';
 
 // Dialogs load on first use (and are prefetched when their button is hovered or focused), so the page's
 // own chunk stays small.
-const loadCheckIn = () => import('../check-in/check-in-dialog');
-const loadEdit = () => import('../project-owner/edit-project-dialog');
-const loadDelete = () => import('../project-owner/delete-project-dialog');
-const loadDonation = () => import('../donations/donation-dialog');
 const loadPhoto = () => import('./photo-overlay');
-const CheckInDialog = lazy(loadCheckIn);
-const EditProjectDialog = lazy(loadEdit);
-const DeleteProjectDialog = lazy(loadDelete);
-const DonationDialog = lazy(loadDonation);
+const CheckInDialog = lazy(loadCheckInDialog);
+const EditProjectDialog = lazy(loadEditProjectDialog);
+const DeleteProjectDialog = lazy(loadDeleteProjectDialog);
+const DonationDialog = lazy(loadDonationDialog);
 const PhotoOverlay = lazy(loadPhoto);
 
 export const PROJECT_TEXT = {
@@ -64,9 +62,6 @@ export const PROJECT_TEXT = {
   donationThanks: 'Thank you for your donation! Your support has been added to this project.',
   support: 'Support This Project',
 } as const;
-
-/** Delays between the refetches after a donation, until the total has changed (spec: 1, 2 and 3 s). */
-export const DONATION_REFRESH_DELAYS_MS = [1000, 2000, 3000] as const;
 
 const BAND_COLOURS: Record<ProgressBand, { bar: string; text: string }> = {
   'just-started': { bar: 'bg-sky-600', text: 'text-sky-800' },
@@ -251,7 +246,7 @@ function BackButton() {
 
 /** The project detail page (spec §2 'Project detail'). */
 export function ProjectPage({ projectId }: { projectId: string }) {
-  const query = useProjectDetail(projectId);
+  const { query, watchTotal } = useProjectDetail(projectId);
   const notFound = query.error instanceof ApiError && query.error.code === 'not_found';
   useDocumentTitle(
     query.data ? query.data.project.title : notFound ? MESSAGES.projectNotFoundTitle : 'Project',
@@ -283,17 +278,17 @@ export function ProjectPage({ projectId }: { projectId: string }) {
       </div>
     );
   }
-  return <LoadedProject detail={detail} now={query.dataUpdatedAt} refetch={query.refetch} />;
+  return <LoadedProject detail={detail} now={query.dataUpdatedAt} watchTotal={watchTotal} />;
 }
 
 function LoadedProject({
   detail,
   now,
-  refetch,
+  watchTotal,
 }: {
   detail: ProjectDetailResponse;
   now: number;
-  refetch: () => Promise<{ data?: ProjectDetailResponse | undefined }>;
+  watchTotal: (fromCents: number) => void;
 }) {
   const { project, checkIns, viewer, refundIfEndedToday, settlement } = detail;
   const { summary } = project;
@@ -306,8 +301,6 @@ function LoadedProject({
   const favoriteIds = useFavoriteIds();
   const favorite = useToggleFavorite();
   const isFavorite = favoriteIds ? favoriteIds.has(project.id) : viewer.isFavorite;
-  const refreshing = useRef<AbortController | null>(null);
-  useEffect(() => () => refreshing.current?.abort(), []);
 
   // Coming back from a payment page with ?donation=success: tidy the address, and make sure the
   // total is fresh.
@@ -321,22 +314,9 @@ function LoadedProject({
       { replace: true },
     );
     forgetPendingDonation();
-    void refreshUntilChanged(project.refundableCents);
+    watchTotal(project.refundableCents);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
-  /** Refetch the project, then again after 1, 2 and 3 s while the total has not changed yet. */
-  async function refreshUntilChanged(previousCents: number) {
-    refreshing.current?.abort();
-    const controller = new AbortController();
-    refreshing.current = controller;
-    for (const waitMs of [0, ...DONATION_REFRESH_DELAYS_MS]) {
-      if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
-      if (controller.signal.aborted) return;
-      const { data } = await refetch();
-      if (data && data.project.refundableCents !== previousCents) return;
-    }
-  }
 
   const close = () => setDialog(null);
   const ended = summary.ended;
@@ -347,8 +327,8 @@ function LoadedProject({
   const addCheckInButton = canCheckIn ? (
     <Button
       onClick={() => setDialog({ kind: 'check-in' })}
-      onPointerEnter={() => void loadCheckIn()}
-      onFocus={() => void loadCheckIn()}
+      onPointerEnter={() => void loadCheckInDialog()}
+      onFocus={() => void loadCheckInDialog()}
       icon={<Camera aria-hidden="true" className="size-4" />}
       className="w-full"
     >
@@ -415,8 +395,8 @@ function LoadedProject({
                   size="lg"
                   className="mt-4 w-full"
                   onClick={() => setDialog({ kind: 'donate' })}
-                  onPointerEnter={() => void loadDonation()}
-                  onFocus={() => void loadDonation()}
+                  onPointerEnter={() => void loadDonationDialog()}
+                  onFocus={() => void loadDonationDialog()}
                   icon={<HeartHandshake aria-hidden="true" className="size-5" />}
                 >
                   {PROJECT_TEXT.support}
@@ -450,8 +430,8 @@ function LoadedProject({
                 <Button
                   variant="secondary"
                   onClick={() => setDialog({ kind: 'edit' })}
-                  onPointerEnter={() => void loadEdit()}
-                  onFocus={() => void loadEdit()}
+                  onPointerEnter={() => void loadEditProjectDialog()}
+                  onFocus={() => void loadEditProjectDialog()}
                   icon={<Pencil aria-hidden="true" className="size-4" />}
                   className="w-full"
                 >
@@ -461,8 +441,8 @@ function LoadedProject({
                   <Button
                     variant="danger"
                     onClick={() => setDialog({ kind: 'delete' })}
-                    onPointerEnter={() => void loadDelete()}
-                    onFocus={() => void loadDelete()}
+                    onPointerEnter={() => void loadDeleteProjectDialog()}
+                    onFocus={() => void loadDeleteProjectDialog()}
                     icon={<Trash2 aria-hidden="true" className="size-4" />}
                     className="w-full"
                   >
@@ -581,17 +561,14 @@ function LoadedProject({
           <DeleteProjectDialog
             project={project}
             onClose={close}
-            onDeleted={() => {
-              void refreshProject(project.id);
-              void navigate('/my-projects', { replace: true });
-            }}
+            onDeleted={() => void navigate('/my-projects', { replace: true })}
           />
         ) : null}
         {dialog?.kind === 'donate' ? (
           <DonationDialog
             project={project}
             onClose={close}
-            onDonated={() => void refreshUntilChanged(project.refundableCents)}
+            onDonated={() => watchTotal(project.refundableCents)}
           />
         ) : null}
         {dialog?.kind === 'photo' ? (

@@ -1,31 +1,46 @@
 // The owner's calls: their own projects, editing one and its cover, deleting one.
-import type { ChooseCoverRequest, EditProjectRequest, MyProjectsResponse, ProjectCard } from '@kept/contract';
-import { apiRequest } from '../../lib/api';
-import { postMultipart } from '../../lib/upload';
+import type { ChooseCoverRequest, MyProjectsResponse, ProjectCard } from '@kept/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, call, uploadWithProgress, type ApiBody } from '../../lib/api';
+import { MY_PROJECTS_ROOT, PROJECT_LIST_ROOTS, PROJECT_ROOT } from '../../lib/query-keys';
 
 export type { MyProjectsResponse };
 
-export const myProjectsQueryKey = ['me', 'projects'] as const;
+export const myProjectsQueryKey = MY_PROJECTS_ROOT;
 
 /** GET /api/me/projects: the signed-in user's projects, split into active and completed. */
 export function fetchMyProjects(signal?: AbortSignal): Promise<MyProjectsResponse> {
-  return apiRequest<MyProjectsResponse>('/api/me/projects', signal ? { signal } : {});
+  return call(api.GET('/api/me/projects', { signal }));
+}
+
+/** The signed-in user's projects, as a query. */
+export function myProjectsQuery() {
+  return queryOptions({ queryKey: myProjectsQueryKey, queryFn: ({ signal }) => fetchMyProjects(signal) });
 }
 
 /** PATCH /api/projects/:id {title, description, tag}. */
 export function updateProject(
   projectId: string,
-  edit: EditProjectRequest,
+  edit: ApiBody<'/api/projects/{projectId}', 'patch'>,
 ): Promise<{ project: ProjectCard }> {
-  return apiRequest<{ project: ProjectCard }>(`/api/projects/${encodeURIComponent(projectId)}`, {
-    method: 'PATCH',
-    body: edit,
-  });
+  return call(api.PATCH('/api/projects/{projectId}', { params: { path: { projectId } }, body: edit }));
 }
 
 /** DELETE /api/projects/:id (only once the project has ended). */
 export function deleteProject(projectId: string): Promise<unknown> {
-  return apiRequest<unknown>(`/api/projects/${encodeURIComponent(projectId)}`, { method: 'DELETE' });
+  return call(api.DELETE('/api/projects/{projectId}', { params: { path: { projectId } } }));
+}
+
+/** Deleting an ended project: its page leaves the cache, and the lists that showed it are read again. */
+export function useDeleteProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (projectId: string) => deleteProject(projectId),
+    onSuccess: (_answer, projectId) => {
+      queryClient.removeQueries({ queryKey: [...PROJECT_ROOT, projectId] });
+      for (const queryKey of PROJECT_LIST_ROOTS) void queryClient.invalidateQueries({ queryKey });
+    },
+  });
 }
 
 /** POST /api/projects/:id/cover (multipart, file `photo`): the server re-encodes and stores it. */
@@ -36,7 +51,12 @@ export function uploadCover(
 ): Promise<{ project: ProjectCard }> {
   const form = new FormData();
   form.append('photo', file, file.name);
-  return postMultipart(`/api/projects/${encodeURIComponent(projectId)}/cover`, form, onProgress);
+  return call(
+    api.POST('/api/projects/{projectId}/cover', {
+      params: { path: { projectId } },
+      fetch: uploadWithProgress(form, onProgress),
+    }),
+  );
 }
 
 /** PUT /api/projects/:id/cover: one of the project's check-in photos, or the tag's picture. */
@@ -44,8 +64,5 @@ export function chooseCover(
   projectId: string,
   choice: ChooseCoverRequest,
 ): Promise<{ project: ProjectCard }> {
-  return apiRequest<{ project: ProjectCard }>(`/api/projects/${encodeURIComponent(projectId)}/cover`, {
-    method: 'PUT',
-    body: choice,
-  });
+  return call(api.PUT('/api/projects/{projectId}/cover', { params: { path: { projectId } }, body: choice }));
 }

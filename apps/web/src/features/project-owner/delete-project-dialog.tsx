@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { MESSAGES, deleteConfirmMessage, deleteFailedMessage } from '@kept/domain';
 import type { ProjectDetail } from '@kept/contract';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/dialog';
 import { ApiError } from '../../lib/api';
-import { deleteProject } from './api';
+import { useDeleteProject } from './api';
 
 /** Asks first, in the spec's words, then deletes an ended project. */
 export default function DeleteProjectDialog({
@@ -16,24 +15,16 @@ export default function DeleteProjectDialog({
   onClose: () => void;
   onDeleted: () => void;
 }) {
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const deletion = useDeleteProject();
+  // Still busy once deleted: the page is on its way to My Projects.
+  const deleting = deletion.isPending || deletion.isSuccess;
+  const error = deletion.error
+    ? deletion.error instanceof ApiError && deletion.error.fromServer
+      ? deleteFailedMessage(deletion.error.message)
+      : MESSAGES.deleteAlert
+    : null;
 
-  async function confirm() {
-    setDeleting(true);
-    setError(null);
-    try {
-      await deleteProject(project.id);
-      onDeleted();
-    } catch (caught) {
-      setDeleting(false);
-      setError(
-        caught instanceof ApiError && caught.fromServer
-          ? deleteFailedMessage(caught.message)
-          : MESSAGES.deleteAlert,
-      );
-    }
-  }
+  const confirm = () => deletion.mutate(project.id, { onSuccess: onDeleted });
 
   return (
     <Modal
@@ -54,7 +45,7 @@ export default function DeleteProjectDialog({
         <Button variant="secondary" onClick={onClose} disabled={deleting} autoFocus>
           Cancel
         </Button>
-        <Button variant="danger" loading={deleting} onClick={() => void confirm()}>
+        <Button variant="danger" loading={deleting} onClick={confirm}>
           Delete Project
         </Button>
       </div>

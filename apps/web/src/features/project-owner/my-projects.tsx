@@ -9,8 +9,8 @@ import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page';
 import { Spinner } from '../../components/ui/spinner';
 import { cx } from '../../lib/cx';
-import { ConnectedProjectCard } from '../projects/project-card';
-import { fetchMyProjects, myProjectsQueryKey } from './api';
+import { ConnectedProjectCard } from '../projects';
+import { myProjectsQuery } from './api';
 
 function ProjectSection({
   title,
@@ -53,7 +53,7 @@ function ProjectSection({
 
 /** My Projects: the signed-in user's active and completed projects, and the way to start another. */
 export function MyProjects() {
-  const query = useQuery({ queryKey: myProjectsQueryKey, queryFn: ({ signal }) => fetchMyProjects(signal) });
+  const query = useQuery(myProjectsQuery());
   const total = query.data ? query.data.activeProjects.length + query.data.completedProjects.length : null;
   const createLabel = total === 0 ? 'Create Your First Project' : 'Start a New Project';
 

@@ -5,9 +5,9 @@ import { CARD_AMOUNT_CAPTIONS, formatCents, projectImage } from '@kept/domain';
 import type { ProjectCard as ProjectCardData } from '@kept/contract';
 import { cx } from '../../lib/cx';
 import { TagIcon } from '../../components/tag-icon';
-import { FavoriteButton } from '../favorites/favorite-button';
-import { useFavoriteIds, useToggleFavorite } from '../favorites/use-favorites';
-import { useSession } from '../session/use-session';
+import { FavoriteButton } from '../favorites';
+import { useFavoriteIds, useToggleFavorite } from '../favorites';
+import { useSession } from '../session';
 
 export type { ProjectCardData };
 

@@ -1,16 +1,26 @@
 import type { SessionResponse, SessionUser } from '@kept/contract';
-import { apiRequest } from '../../lib/api';
+import { queryOptions } from '@tanstack/react-query';
+import { api, call } from '../../lib/api';
 
 export type { SessionResponse, SessionUser };
 
 export const sessionQueryKey = ['session'] as const;
 
 export function fetchSession(signal?: AbortSignal): Promise<SessionResponse> {
-  return apiRequest<SessionResponse>('/api/session', signal ? { signal } : {});
+  return call(api.GET('/api/session', { signal }));
+}
+
+/** Who is signed in, as a query. */
+export function sessionQuery() {
+  return queryOptions({
+    queryKey: sessionQueryKey,
+    queryFn: ({ signal }) => fetchSession(signal),
+    staleTime: 60_000,
+  });
 }
 
 export function signOut(): Promise<unknown> {
-  return apiRequest<unknown>('/api/auth/sign-out', { method: 'POST', body: {} });
+  return call(api.POST('/api/auth/sign-out'));
 }
 
 /** How to call the user in the interface: their username, or (before they picked one) their email. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchSession, sessionQueryKey, type SessionUser } from './api';
+import { sessionQuery, type SessionUser } from './api';
 
 export interface SessionState {
   /** The signed-in user, or null for an anonymous visitor (also when the check failed). */
@@ -9,10 +9,6 @@ export interface SessionState {
 }
 
 export function useSession(): SessionState {
-  const query = useQuery({
-    queryKey: sessionQueryKey,
-    queryFn: ({ signal }) => fetchSession(signal),
-    staleTime: 60_000,
-  });
+  const query = useQuery(sessionQuery());
   return { user: query.data?.user ?? null, isLoading: query.isPending };
 }

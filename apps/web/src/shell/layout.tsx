@@ -1,8 +1,8 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
-import { useSession } from '../../features/session/use-session';
-import { scrollToHash } from '../../lib/scroll';
-import { FullScreenLoading } from '../ui/full-screen-loading';
+import { useSession } from '../features/session';
+import { scrollToHash } from '../lib/scroll';
+import { FullScreenLoading } from '../components/ui/full-screen-loading';
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';
 

@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import ChevronDown from 'lucide-react/icons/chevron-down';
 import LogOut from 'lucide-react/icons/log-out';
 import Settings from 'lucide-react/icons/settings';
-import { displayName, type SessionUser } from '../../features/session/api';
-import { useSignOut } from '../../features/session/use-sign-out';
+import { displayName, useSignOut, type SessionUser } from '../features/session';
 
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none select-none ' +

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { NewsletterForm } from '../../features/newsletter/newsletter-form';
+import { NewsletterForm } from '../features/newsletter';
+import { SUPPORT_EMAIL } from '../lib/contact';
 import { BrandLink } from './brand';
 import { SocialLinks } from './social-links';
-
-export const SUPPORT_EMAIL = 'support@kept.app';
 
 interface FooterLink {
   label: string;

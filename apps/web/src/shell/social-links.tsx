@@ -1,4 +1,4 @@
-import { FacebookIcon, InstagramIcon, XIcon } from '../ui/brand-icons';
+import { FacebookIcon, InstagramIcon, XIcon } from '../components/ui/brand-icons';
 
 const socials = [
   { label: 'Kept on X', href: 'https://x.com/keptapp', Icon: XIcon },

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { cx } from '../../lib/cx';
+import { cx } from '../lib/cx';
 
 /** The Kept mark: a tick in a rounded square. */
 export function BrandMark({ className }: { className?: string }) {

@@ -4,11 +4,9 @@ import LogOut from 'lucide-react/icons/log-out';
 import Menu from 'lucide-react/icons/menu';
 import Plus from 'lucide-react/icons/plus';
 import X from 'lucide-react/icons/x';
-import { displayName } from '../../features/session/api';
-import { useSession } from '../../features/session/use-session';
-import { useSignOut } from '../../features/session/use-sign-out';
-import { cx } from '../../lib/cx';
-import { ButtonLink } from '../ui/button';
+import { displayName, useSession, useSignOut } from '../features/session';
+import { cx } from '../lib/cx';
+import { ButtonLink } from '../components/ui/button';
 import { BrandLink } from './brand';
 
 // The account dropdown (Radix + positioning) only matters to signed-in users: keep it out of the entry chunk.

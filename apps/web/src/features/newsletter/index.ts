@@ -1,0 +1,2 @@
+// The newsletter sign-up form (in the footer).
+export { NewsletterForm } from './newsletter-form';

@@ -1,0 +1,7 @@
+// The project card, shown by every list of projects.
+export {
+  ConnectedProjectCard,
+  ProjectCard,
+  type ProjectCardData,
+  type ProjectCardProps,
+} from './project-card';
