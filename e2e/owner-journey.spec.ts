@@ -35,6 +35,13 @@ test('create a project with a $50 deposit, check in with a photo, and edit it', 
   await expect(breakdown.getByText('$2.90')).toBeVisible();
   await expect(breakdown.getByText('$52.90')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Card' })).toHaveAttribute('aria-selected', 'true');
+
+  // The commitment, in the person's own numbers, before the card: what comes back, where forfeits go.
+  const commitment = page.getByRole('region', { name: 'Your commitment, in plain words' });
+  await expect(commitment.getByText('1 missed check-in: $40.00 back, $10.00 to Kept Charity Fund')).toBeVisible();
+  await page.getByLabel('Where forfeited money goes').selectOption('givedirectly');
+  await expect(commitment.getByText(/Money you forfeit goes to GiveDirectly/)).toBeVisible();
+  await commitment.getByRole('checkbox', { name: 'I agree to this commitment' }).check();
   await expectNoSeriousA11yViolations(page, 'create project, filled in');
 
   // A declined card says so and keeps everything typed.

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TAGS } from '@kept/domain';
+import { CONSENT_MESSAGE, TAGS, TERMS_VERSION } from '@kept/domain';
 import { CREATED_REDIRECT_MS, CreateProjectForm } from '../src/features/create-project/create-project-form';
 import HowItWorksRoute from '../src/routes/how-it-works';
 import { LocationProbe, json, mockApi, renderWithProviders, routes } from './helpers';
@@ -47,6 +47,7 @@ async function fillDetails(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/Project name/), 'Write every day');
   await user.type(screen.getByLabelText(/Description/), '500 words a day, shared every Sunday.');
   await user.click(screen.getByRole('radio', { name: /Writing/ }));
+  await user.click(screen.getByRole('checkbox', { name: 'I agree to this commitment' }));
 }
 
 async function fillCard(user: ReturnType<typeof userEvent.setup>, number: string) {
@@ -275,6 +276,8 @@ describe('Create New Project', { timeout: 20_000 }, () => {
       frequencyValue: 1,
       frequencyUnit: 'weeks',
       depositCents: 5000,
+      charityId: 'kept-fund',
+      agreedToTerms: TERMS_VERSION,
     });
     expect(intents[0]!.headers['idempotency-key']).toMatch(/^web-/);
     // Nothing typed is lost.
@@ -293,6 +296,21 @@ describe('Create New Project', { timeout: 20_000 }, () => {
       vi.advanceTimersByTime(CREATED_REDIRECT_MS);
     });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/my-projects'));
+  });
+
+  it('asks for the commitment to be agreed to before any payment, and names the chosen charity in it', async () => {
+    const fetchMock = mockApi({ ...config });
+    const { user } = renderCreate();
+    await user.type(screen.getByLabelText(/Project name/), 'Write every day');
+    await user.type(screen.getByLabelText(/Description/), '500 words a day, shared every Sunday.');
+    await user.click(screen.getByRole('radio', { name: /Writing/ }));
+    await user.click(screen.getByRole('radio', { name: '$50.00 Light commitment' }));
+    await user.selectOptions(screen.getByLabelText('Where forfeited money goes'), 'givedirectly');
+    expect(screen.getByText(/Money you forfeit goes to/)).toHaveTextContent('GiveDirectly');
+    await fillCard(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Pay $52.90 Deposit' }));
+    expect(await screen.findAllByText(CONSENT_MESSAGE)).not.toHaveLength(0);
+    expect(bodiesOf(fetchMock, '/api/payments/deposit-intent')).toHaveLength(0);
   });
 
   it('asks for a new intent when the project changes after a failed payment', async () => {

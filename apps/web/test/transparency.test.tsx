@@ -64,7 +64,9 @@ describe('the transparency page', () => {
   });
 
   it('offers to try again when the totals cannot be loaded', async () => {
-    mockApi({ 'GET /api/transparency': () => json({ error: { code: 'internal', message: 'x' } }, 500) });
+    mockApi({
+      'GET /api/transparency': () => json({ error: { code: 'internal_error', message: 'x' } }, 500),
+    });
     renderWithProviders(<TransparencyPage />);
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

@@ -386,10 +386,13 @@ export interface paths {
     };
     get: {
       parameters: {
-        query: {
-          includeCompleted: boolean;
-          limit?: number | null;
-          offset?: number | null;
+        query?: {
+          /** @description 'true' or 'false'. */
+          includeCompleted?: string;
+          /** @description A number ('1500', '2.5'); '' for none. */
+          limit?: string;
+          /** @description A number ('1500', '2.5'); '' for none. */
+          offset?: string;
         };
         header?: never;
         path: {
@@ -527,8 +530,9 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            amountCents: number | null;
-            donorAnonymous: boolean;
+            amountCents: number;
+            /** @default true */
+            donorAnonymous?: boolean;
             donorEmail?: string;
             donorName?: string;
             projectId: string;
@@ -661,23 +665,34 @@ export interface paths {
     };
     get: {
       parameters: {
-        query: {
-          categoryTags: string[];
-          completedCheckinsMax: number | null;
-          completedCheckinsMin: number | null;
-          createdDateFrom: string | null;
-          createdDateTo: string | null;
-          endDateFrom: string | null;
-          endDateTo: string | null;
-          includeCompleted: boolean;
-          limit?: number | null;
-          missedCheckinsMax: number | null;
-          missedCheckinsMin: number | null;
-          offset?: number | null;
-          projectLengthMax: number | null;
-          projectLengthMin: number | null;
-          refundAmountMaxCents: number | null;
-          refundAmountMinCents: number | null;
+        query?: {
+          categoryTags?: string | string[];
+          /** @description A number ('1500', '2.5'); '' for none. */
+          completedCheckinsMax?: string;
+          /** @description A number ('1500', '2.5'); '' for none. */
+          completedCheckinsMin?: string;
+          createdDateFrom?: '' | string;
+          createdDateTo?: '' | string;
+          endDateFrom?: '' | string;
+          endDateTo?: '' | string;
+          /** @description 'true' or 'false'. */
+          includeCompleted?: string;
+          /** @description A number ('1500', '2.5'); '' for none. */
+          limit?: string;
+          /** @description A number ('1500', '2.5'); '' for none. */
+          missedCheckinsMax?: string;
+          /** @description A number ('1500', '2.5'); '' for none. */
+          missedCheckinsMin?: string;
+          /** @description A number ('1500', '2.5'); '' for none. */
+          offset?: string;
+          /** @description A number ('1500', '2.5'); '' for none. */
+          projectLengthMax?: string;
+          /** @description A number ('1500', '2.5'); '' for none. */
+          projectLengthMin?: string;
+          /** @description A number ('1500', '2.5'); '' for none. */
+          refundAmountMaxCents?: string;
+          /** @description A number ('1500', '2.5'); '' for none. */
+          refundAmountMinCents?: string;
           searchText?: string;
           timeZone?: string;
         };
@@ -1561,7 +1576,6 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** @description Body `{ email }` (NewsletterRequest); its messages are answered as `{ success: false, error }`. */
     post: {
       parameters: {
         query?: never;
@@ -1569,7 +1583,13 @@ export interface paths {
         path?: never;
         cookie?: never;
       };
-      requestBody?: never;
+      requestBody: {
+        content: {
+          'application/json': {
+            email: string;
+          };
+        };
+      };
       responses: {
         /** @description Default Response */
         '4XX': {
@@ -1644,10 +1664,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Query `token`: the link of a newsletter email. */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          token?: string;
+        };
         header?: never;
         path?: never;
         cookie?: never;
@@ -1707,10 +1728,12 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Query `token`: the link of a reminder email. POST is the mail client's one-click unsubscribe. */
+    /** @description The link of a reminder email. POST is the mail client's one-click unsubscribe. */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          token?: string;
+        };
         header?: never;
         path?: never;
         cookie?: never;
@@ -1756,10 +1779,12 @@ export interface paths {
       };
     };
     put?: never;
-    /** @description Query `token`: the link of a reminder email. POST is the mail client's one-click unsubscribe. */
+    /** @description The link of a reminder email. POST is the mail client's one-click unsubscribe. */
     post: {
       parameters: {
-        query?: never;
+        query?: {
+          token?: string;
+        };
         header?: never;
         path?: never;
         cookie?: never;
@@ -1951,12 +1976,19 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            /** @enum {string} */
+            agreedToTerms: '2026-11-25';
+            /** @enum {string} */
+            charityId?:
+              'kept-fund' | 'givedirectly' | 'against-malaria' | 'msf-usa' | 'khan-academy' | 'wikimedia';
             depositCents: number | null;
             description: string;
-            frequencyUnit: string;
-            frequencyValue: number | null;
-            lengthUnit: string;
-            lengthValue: number | null;
+            /** @enum {string} */
+            frequencyUnit: 'days' | 'weeks';
+            frequencyValue: number;
+            /** @enum {string} */
+            lengthUnit: 'days' | 'weeks' | 'months';
+            lengthValue: number;
             tag: string;
             title: string;
           };
@@ -2029,9 +2061,12 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            /** @default  */
             cardNumber?: string;
             clientSecret: string;
+            /** @default  */
             cvc?: string;
+            /** @default  */
             expiry?: string;
             paymentId: string;
           };
@@ -2090,23 +2125,34 @@ export interface paths {
     };
     get: {
       parameters: {
-        query: {
-          categoryTags: string[];
-          completedCheckinsMax: number | null;
-          completedCheckinsMin: number | null;
-          createdDateFrom: string | null;
-          createdDateTo: string | null;
-          endDateFrom: string | null;
-          endDateTo: string | null;
-          includeCompleted: boolean;
-          limit?: number | null;
-          missedCheckinsMax: number | null;
-          missedCheckinsMin: number | null;
-          offset?: number | null;
-          projectLengthMax: number | null;
-          projectLengthMin: number | null;
-          refundAmountMaxCents: number | null;
-          refundAmountMinCents: number | null;
+        query?: {
+          categoryTags?: string | string[];
+          /** @description A number ('1500', '2.5'); '' for none. */
+          completedCheckinsMax?: string;
+          /** @description A number ('1500', '2.5'); '' for none. */
+          completedCheckinsMin?: string;
+          createdDateFrom?: '' | string;
+          createdDateTo?: '' | string;
+          endDateFrom?: '' | string;
+          endDateTo?: '' | string;
+          /** @description 'true' or 'false'. */
+          includeCompleted?: string;
+          /** @description A number ('1500', '2.5'); '' for none. */
+          limit?: string;
+          /** @description A number ('1500', '2.5'); '' for none. */
+          missedCheckinsMax?: string;
+          /** @description A number ('1500', '2.5'); '' for none. */
+          missedCheckinsMin?: string;
+          /** @description A number ('1500', '2.5'); '' for none. */
+          offset?: string;
+          /** @description A number ('1500', '2.5'); '' for none. */
+          projectLengthMax?: string;
+          /** @description A number ('1500', '2.5'); '' for none. */
+          projectLengthMin?: string;
+          /** @description A number ('1500', '2.5'); '' for none. */
+          refundAmountMaxCents?: string;
+          /** @description A number ('1500', '2.5'); '' for none. */
+          refundAmountMinCents?: string;
           searchText?: string;
           timeZone?: string;
         };
@@ -2284,6 +2330,17 @@ export interface paths {
                 videoType: 'youtube' | null;
                 videoUrl: string | null;
               }[];
+              commitment: {
+                cancelledAt: string | null;
+                charity: {
+                  id: string;
+                  name: string;
+                  registration: string;
+                  site: string;
+                };
+                endedEarlyAt: string | null;
+                pausedPeriods: number[];
+              };
               project: {
                 amount?: {
                   cents: number;
@@ -2619,7 +2676,7 @@ export interface paths {
     };
     trace?: never;
   };
-  '/api/projects/{projectId}/check-ins': {
+  '/api/projects/{projectId}/cancel': {
     parameters: {
       query?: never;
       header?: never;
@@ -2628,7 +2685,6 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** @description JSON (CheckInRequest) or a multipart form with the same text fields and an optional picture in `photo`. */
     post: {
       parameters: {
         query?: never;
@@ -2639,6 +2695,85 @@ export interface paths {
         cookie?: never;
       };
       requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              feeKeptCents: number;
+              forfeitCents: number;
+              /** @enum {string} */
+              outcome: 'cancelled' | 'ended';
+              payoutCents: number;
+              refundToCardCents: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{projectId}/check-ins': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          projectId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @default false */
+            isCoverPhoto?: boolean;
+            updateText?: string;
+            videoUrl?: string;
+          };
+          'multipart/form-data': {
+            /** @description 'true' or 'false'. */
+            isCoverPhoto?: string;
+            /** Format: binary */
+            photo?: string | unknown | unknown | unknown | unknown | unknown;
+            updateText?: string;
+            videoUrl?: string;
+          };
+        };
+      };
       responses: {
         /** @description Default Response */
         '4XX': {
@@ -2864,7 +2999,6 @@ export interface paths {
         };
       };
     };
-    /** @description Multipart form: the picture in the file field `photo`. */
     post: {
       parameters: {
         query?: never;
@@ -2874,7 +3008,14 @@ export interface paths {
         };
         cookie?: never;
       };
-      requestBody?: never;
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            /** Format: binary */
+            photo: string | unknown | unknown | unknown | unknown | unknown;
+          };
+        };
+      };
       responses: {
         /** @description Default Response */
         '4XX': {
@@ -2972,6 +3113,142 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{projectId}/end': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          projectId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              feeKeptCents: number;
+              forfeitCents: number;
+              /** @enum {string} */
+              outcome: 'cancelled' | 'ended';
+              payoutCents: number;
+              refundToCardCents: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{projectId}/ending': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          projectId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              cancel: {
+                allowed: boolean;
+                feeKeptCents: number;
+                forfeitCents: number;
+                payoutCents: number;
+                reason: string | null;
+                refundToCardCents: number;
+              };
+              /** Format: date-time */
+              cancelDeadline: string;
+              end: {
+                allowed: boolean;
+                feeKeptCents: number;
+                forfeitCents: number;
+                payoutCents: number;
+                reason: string | null;
+                refundToCardCents: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3078,6 +3355,127 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/projects/{projectId}/pauses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          projectId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            period: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pausedPeriods: number[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{projectId}/pauses/{period}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          period: number;
+          projectId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pausedPeriods: number[];
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/session': {
     parameters: {
       query?: never;
@@ -3127,6 +3525,88 @@ export interface paths {
                 timezone: string;
                 username: string | null;
               } | null;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/transparency': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: date-time */
+              asOf: string;
+              awaitingPayoutCents: number;
+              charities: {
+                forfeitedCents: number;
+                heldCents: number;
+                id: string;
+                name: string;
+                registration: string;
+                site: string;
+                transferredCents: number;
+              }[];
+              depositsReceivedCents: number;
+              donationsReceivedCents: number;
+              donationsToPoolsCents: number;
+              heldInPoolsCents: number;
+              paidOutCents: number;
+              platformShareCents: number;
+              processingFeesCents: number;
+              refundedCents: number;
+              transfers: {
+                amountCents: number;
+                /** Format: date-time */
+                at: string;
+                charityId: string;
+                charityName: string;
+                reference: string;
+              }[];
             };
           };
         };
@@ -3357,6 +3837,8 @@ export interface components {
           | 'conflict'
           | 'project_ended'
           | 'project_not_ended'
+          | 'pause_not_allowed'
+          | 'cancel_not_allowed'
           | 'idempotency_conflict'
           | 'payment_expired'
           | 'file_too_large'
@@ -3391,6 +3873,8 @@ export interface components {
           | 'conflict'
           | 'project_ended'
           | 'project_not_ended'
+          | 'pause_not_allowed'
+          | 'cancel_not_allowed'
           | 'idempotency_conflict'
           | 'payment_expired'
           | 'file_too_large'

@@ -142,18 +142,6 @@ export type ApiAnswer<P extends keyof paths, M extends Method> =
     : never;
 
 /**
- * An escape hatch for an operation whose JSON body the server's document does not describe: a `fetch`
- * for one call of `api` that sends `body` as JSON with the call's method, address and headers.
- */
-export function sendJson(body: unknown): (request: Request) => Promise<Response> {
-  return (request) => {
-    const headers = new Headers(request.headers);
-    headers.set('Content-Type', 'application/json');
-    return globalThis.fetch(new Request(request, { body: JSON.stringify(body), headers }));
-  };
-}
-
-/**
  * The client's escape hatch for uploads: a `fetch` for one call of `api` that sends `form` over
  * XMLHttpRequest, the one browser API that reports upload progress. The call's method, address and
  * headers are the client's; `onProgress` gets the uploaded fraction (0..1).

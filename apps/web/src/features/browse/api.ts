@@ -45,20 +45,25 @@ interface BrowseQuery extends Partial<ProjectFilters> {
  * The query string of a browse call, in the API's own format (the URL format of browse/filters.ts):
  * only the filters that differ from the defaults, then timeZone, limit and offset.
  */
-function browseQueryString({ limit, offset, timeZone, ...filters }: BrowseQuery): string {
+function browseQuery({ limit, offset, timeZone, ...filters }: BrowseQuery): Record<string, string | string[]> {
   const params = new URLSearchParams(filtersToEntries({ ...DEFAULT_FILTERS, ...filters }));
   if (timeZone) params.set('timeZone', timeZone);
   if (limit != null) params.set('limit', String(limit));
   if (offset != null) params.set('offset', String(offset));
-  return params.toString();
+  // Repeated keys (several tags) stay a list: the client writes them back as repeated keys.
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    query[key] = values.length === 1 ? values[0]! : values;
+  }
+  return query;
 }
 
 /** GET /api/home: the home page's sections (no filters). */
 export function fetchHome(signal?: AbortSignal): Promise<HomeResponse> {
   return call(
     api.GET('/api/home', {
-      params: { query: { ...DEFAULT_FILTERS } },
-      querySerializer: browseQueryString,
+      params: { query: browseQuery({}) },
       signal,
     }),
   );
@@ -86,8 +91,7 @@ export function fetchProjects(
 ): Promise<ProjectListResponse> {
   return call(
     api.GET('/api/projects', {
-      params: { query: projectsQuery(filters, page) },
-      querySerializer: browseQueryString,
+      params: { query: browseQuery(projectsQuery(filters, page)) },
       signal,
     }),
   );
@@ -103,9 +107,8 @@ export function fetchCategory(
     api.GET('/api/categories/{slug}', {
       params: {
         path: { slug },
-        query: { includeCompleted: false, limit: page.limit ?? FILTER_PAGE_SIZE, offset: page.offset },
+        query: browseQuery({ limit: page.limit ?? FILTER_PAGE_SIZE, offset: page.offset }),
       },
-      querySerializer: browseQueryString,
       signal,
     }),
   );

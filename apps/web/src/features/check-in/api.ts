@@ -35,6 +35,14 @@ export function submitCheckIn(
   return call(
     api.POST('/api/projects/{projectId}/check-ins', {
       params: { path: { projectId } },
+      // The form's fields, typed by the document; the upload itself sends `form` (with progress).
+      body: {
+        updateText: input.updateText,
+        videoUrl: input.videoUrl,
+        isCoverPhoto: input.photo && input.isCoverPhoto ? 'true' : 'false',
+        ...(input.photo ? { photo: input.photo } : {}),
+      },
+      bodySerializer: () => form,
       fetch: uploadWithProgress(form, onProgress),
     }),
   );

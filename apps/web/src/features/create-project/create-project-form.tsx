@@ -3,6 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import {
+  CHARITIES,
+  CHARITY_FUND,
+  CONSENT_MESSAGE,
+  TERMS_VERSION,
+  forfeitDestination,
+  type ForfeitDestinationId,
   CUSTOM_DEPOSIT_MAX_CENTS,
   CUSTOM_DEPOSIT_MIN_CENTS,
   DEPOSIT_PRESETS,
@@ -39,7 +45,10 @@ import { ApiError, NetworkError } from '../../lib/api';
 import { PROJECT_LIST_ROOTS } from '../../lib/query-keys';
 import { createDepositIntent, newIdempotencyKey, type DepositIntentResponse } from '../payments';
 import { PaymentForm, type PrepareResult } from '../payments';
+import { useSession } from '../session';
+import { SelectField } from '../../components/ui/select-field';
 import { ChargeBreakdown, type Charge } from './charge-breakdown';
+import { CommitmentSummary } from './commitment-summary';
 import { ChoiceCard } from './choice-card';
 
 /** How long the green 'Payment successful' notice shows before My Projects opens. */
@@ -75,6 +84,12 @@ export function CreateProjectForm() {
   const [lengthUnit, setLengthUnit] = useState<LengthUnit>('days');
   const [frequency, setFrequency] = useState<FrequencyChoice>({ value: 1, unit: 'weeks' });
   const [deposit, setDeposit] = useState<Deposit>(null);
+  const [charityId, setCharityId] = useState<ForfeitDestinationId>(CHARITY_FUND.id);
+  const [agreed, setAgreed] = useState(false);
+  const [agreeError, setAgreeError] = useState<string | null>(null);
+  const { user } = useSession();
+  // The commitment's dates are in the zone the project will live in: the owner's saved timezone.
+  const [now] = useState(() => new Date());
   const [customTouched, setCustomTouched] = useState(false);
   const [invalid, setInvalid] = useState<{ field: DraftField; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -104,7 +119,8 @@ export function CreateProjectForm() {
     frequencyUnit: frequency.unit,
     depositCents:
       depositState.cents ?? (deposit?.kind === 'custom' && deposit.text.trim() !== '' ? -1 : null),
-  } satisfies ProjectDraftInput;
+    charityId,
+  } satisfies ProjectDraftInput & { charityId: ForfeitDestinationId };
   const draftKey = JSON.stringify(draftRequest);
   const serverIntent = intent && intent.key === draftKey ? intent.intent : null;
   const depositCents = depositState.cents;
@@ -153,6 +169,11 @@ export function CreateProjectForm() {
     const result = validateProjectDraft(draftRequest);
     if (result.ok) {
       setInvalid(null);
+      // The commitment is read and agreed to before any card is charged (the server refuses without).
+      if (!agreed) {
+        setAgreeError(CONSENT_MESSAGE);
+        return CONSENT_MESSAGE;
+      }
       return null;
     }
     setInvalid({ field: result.field, message: result.message });
@@ -164,7 +185,10 @@ export function CreateProjectForm() {
     const reusable = intentRef.current;
     if (reusable && reusable.key === draftKey) return { ok: true, intent: reusable.intent };
     try {
-      const created = await createDepositIntent(draftRequest, newIdempotencyKey());
+      const created = await createDepositIntent(
+        { ...draftRequest, agreedToTerms: TERMS_VERSION },
+        newIdempotencyKey(),
+      );
       intentRef.current = { key: draftKey, intent: created };
       setIntent(intentRef.current);
       return { ok: true, intent: created };
@@ -465,6 +489,37 @@ export function CreateProjectForm() {
             </Field>
           ) : null}
           <ChargeBreakdown charge={charge} />
+          <SelectField
+            label="Where forfeited money goes"
+            hint="If you miss check-ins, their share of your deposit goes to this charity."
+            value={charityId}
+            disabled={locked}
+            onChange={(event) => {
+              const chosen = forfeitDestination(event.target.value);
+              if (chosen) setCharityId(chosen.id as ForfeitDestinationId);
+            }}
+          >
+            <option value={CHARITY_FUND.id}>{CHARITY_FUND.name} (split among all below)</option>
+            {CHARITIES.map((charity) => (
+              <option key={charity.id} value={charity.id}>
+                {charity.name}
+              </option>
+            ))}
+          </SelectField>
+          <CommitmentSummary
+            depositCents={depositState.cents}
+            lengthDays={lengthDays}
+            frequencyDays={halfLengthError ? null : toDays(frequency.value, frequency.unit)}
+            timezone={user?.timezone ?? 'UTC'}
+            charityId={charityId}
+            now={now}
+            agreed={agreed}
+            onAgreedChange={(value) => {
+              setAgreed(value);
+              if (value) setAgreeError(null);
+            }}
+            error={agreeError}
+          />
         </section>
       </Card>
 

@@ -1,6 +1,6 @@
 import { EMAIL_MESSAGES, MESSAGES, validateEmail } from '@kept/domain';
 import type { NewsletterRequest } from '@kept/contract';
-import { ApiError, NetworkError, api, call, sendJson } from '../../lib/api';
+import { ApiError, NetworkError, api, call } from '../../lib/api';
 
 /** The footer form's texts (spec §8 Newsletter), shared with the server where both say them. */
 export const NEWSLETTER_TEXT = {
@@ -22,8 +22,7 @@ export type NewsletterResult = { ok: true } | { ok: false; message: string };
 export async function subscribeToNewsletter(email: string): Promise<NewsletterResult> {
   try {
     const request: NewsletterRequest = { email: email.trim() };
-    // The route reads its body itself (its messages are answers, not 400s): the document has no body.
-    const body = await call(api.POST('/api/newsletter', { fetch: sendJson(request) }));
+    const body = await call(api.POST('/api/newsletter', { body: request }));
     if (body?.success === true) return { ok: true };
     return { ok: false, message: body?.error || NEWSLETTER_TEXT.failed };
   } catch (error) {

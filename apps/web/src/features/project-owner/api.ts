@@ -54,6 +54,8 @@ export function uploadCover(
   return call(
     api.POST('/api/projects/{projectId}/cover', {
       params: { path: { projectId } },
+      body: { photo: file },
+      bodySerializer: () => form,
       fetch: uploadWithProgress(form, onProgress),
     }),
   );

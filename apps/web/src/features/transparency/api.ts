@@ -1,9 +1,10 @@
 // The transparency page's data: GET /api/transparency.
+import { queryOptions } from '@tanstack/react-query';
 import type { TransparencyResponse } from '@kept/contract';
-import { apiRequest } from '../../lib/api';
+import { api, call } from '../../lib/api';
 
-export const transparencyQueryKey = ['transparency'] as const;
-
-export function fetchTransparency(signal?: AbortSignal): Promise<TransparencyResponse> {
-  return apiRequest<TransparencyResponse>('/api/transparency', signal ? { signal } : {});
-}
+export const transparencyQuery = () =>
+  queryOptions({
+    queryKey: ['transparency'] as const,
+    queryFn: ({ signal }): Promise<TransparencyResponse> => call(api.GET('/api/transparency', { signal })),
+  });

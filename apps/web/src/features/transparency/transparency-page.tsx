@@ -6,7 +6,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { PageContainer, PageHeader } from '../../components/ui/page';
 import { Spinner } from '../../components/ui/spinner';
-import { fetchTransparency, transparencyQueryKey } from './api';
+import { transparencyQuery } from './api';
 
 function Figure({ label, cents, note }: { label: string; cents: number; note?: ReactNode }) {
   return (
@@ -143,10 +143,7 @@ function Totals({ data }: { data: TransparencyResponse }) {
 
 /** /transparency: where every dollar is, from Kept's ledger. */
 export function TransparencyPage() {
-  const query = useQuery({
-    queryKey: transparencyQueryKey,
-    queryFn: ({ signal }) => fetchTransparency(signal),
-  });
+  const query = useQuery(transparencyQuery());
   return (
     <PageContainer width="wide">
       <PageHeader
