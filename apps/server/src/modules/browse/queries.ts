@@ -243,9 +243,28 @@ function matchingRows(
 }
 
 /**
- * One page of matches, largest refundable first, each row also carrying how many matched in all
- * (`matchTotal`) and how many projects are visible (`visibleTotal`): the matching is done once, for
- * both. A page past the end has no rows; searchCountStatement then gives the counts.
+ * How many matches a search counts at most: X of 'X of Y projects found' is exact up to this many and
+ * shown as '1,000+' beyond. Counting every match read every match's row (decision 022); a capped count
+ * reads at most this many, so a search costs about the same whatever its number of matches.
+ */
+export const SEARCH_COUNT_CAP = 1_000;
+
+/**
+ * Where a page's count stops: at SEARCH_COUNT_CAP, or for a page that deep at two pages past its start,
+ * so that a capped count always promises at least one more full page than the one asked for.
+ */
+export function searchCountLimit(page: { limit: number; offset: number }): number {
+  return Math.max(SEARCH_COUNT_CAP, page.offset + 2 * page.limit);
+}
+
+/**
+ * One page of matches, largest refundable first, each row also carrying how many matched
+ * (`matchTotal`, counted up to searchCountLimit + 1: more than the limit means "more than the limit")
+ * and how many projects are visible (`visibleTotal`). The matches are read once, at most limit + 1 of
+ * them (`m`). When that is all of them, the page is sorted out of `m`; when there are more, the page is
+ * read in refundable order on the list indexes instead, stopping at its last row (the other branch of
+ * `pick`, which PostgreSQL runs only when its one-time condition holds). A page past the end has no
+ * rows; searchCountStatement then gives the counts.
  */
 export function searchStatement(
   filters: ProjectFilters,
@@ -255,18 +274,35 @@ export function searchStatement(
 ): Statement {
   const { text: matches, values } = matchingRows(filters, now, timeZone);
   const n = values.length;
+  const [limit, offset, countLimit] = [`$${n + 1}`, `$${n + 2}`, `$${n + 3}::int`];
   const text = `with m as materialized (
+  select * from (
   ${matches}
+  ) all_matches limit ${countLimit} + 1
+), counted as (
+  select count(*)::int as n from m
 ), pick as (
-  select m.id from m order by m.refundable_amount desc nulls last, m.id limit $${n + 1} offset $${n + 2}
+  (select m.id from m
+    where (select n from counted) <= ${countLimit}
+    order by m.refundable_amount desc nulls last, m.id limit ${limit} offset ${offset})
+  union all
+  (select p.id from (
+  ${matches}
+  ) p
+    where (select n from counted) > ${countLimit}
+    order by p.refundable_amount desc nulls last, p.id limit ${limit} offset ${offset})
 )
-select ${CARD_SELECT_SQL}, (select count(*) from m)::int as "matchTotal",
+select ${CARD_SELECT_SQL}, (select n from counted) as "matchTotal",
        (select coalesce(sum(visible_count), 0) from project_tallies)::int as "visibleTotal"
   from projects p
  where p.id in (select pick.id from pick)
  order by ${BY_REFUNDABLE}`;
   const name = searchStatementName(text, searchTerms(filters.searchText));
-  return { ...(name ? { name } : {}), text, values: [...values, page.limit, page.offset] };
+  return {
+    ...(name ? { name } : {}),
+    text,
+    values: [...values, page.limit, page.offset, searchCountLimit(page)],
+  };
 }
 
 /** At most this many search shapes (which filters, how many words) get a prepared statement. */
@@ -291,13 +327,21 @@ export function searchStatementName(text: string, terms: string[]): string | und
   return name;
 }
 
-/** How many projects match (`n`), and how many are visible at all (`visible`, from the tallies). */
-export function searchCountStatement(filters: ProjectFilters, now: Date, timeZone: string): Statement {
+/**
+ * How many projects match (`n`, counted up to searchCountLimit(page) + 1 like searchStatement's), and
+ * how many are visible at all (`visible`, from the tallies).
+ */
+export function searchCountStatement(
+  filters: ProjectFilters,
+  now: Date,
+  timeZone: string,
+  page: { limit: number; offset: number },
+): Statement {
   const { text: matches, values } = matchingRows(filters, now, timeZone);
   return {
-    text: `select (select count(*) from (${matches}) m)::int as n,
+    text: `select (select count(*) from (select 1 from (${matches}) all_matches limit $${values.length + 1}::int + 1) m)::int as n,
        (select coalesce(sum(visible_count), 0) from project_tallies)::int as visible`,
-    values,
+    values: [...values, searchCountLimit(page)],
   };
 }
 

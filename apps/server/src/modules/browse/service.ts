@@ -33,6 +33,7 @@ import {
   homeSectionsStatement,
   liveCountStatement,
   searchCountStatement,
+  searchCountLimit,
   searchStatement,
   talliesStatement,
   usesCounters,
@@ -88,6 +89,14 @@ export function homeJsonWithin(answer: HomeResponse, maxBytes: number): Buffer {
     size -= Buffer.byteLength(JSON.stringify(dropped)) + 1;
   }
   return Buffer.from(JSON.stringify(answer));
+}
+
+/**
+ * X of 'X of Y projects found' from a count that stopped at `limit` + 1 rows: exact up to `limit`,
+ * else `limit` with `totalCapped` (more than `limit` match).
+ */
+export function cappedTotal(counted: number, limit: number): { total: number; totalCapped: boolean } {
+  return counted > limit ? { total: limit, totalCapped: true } : { total: counted, totalCapped: false };
 }
 
 export function createBrowseService(deps: { db: Db; clock: Clock }) {
@@ -183,16 +192,21 @@ export function createBrowseService(deps: { db: Db; clock: Clock }) {
       rows<CardRow & { matchTotal: number; visibleTotal: number }>(searchStatement(input, now, zone, page)),
       viewer ? favoriteIds(viewer) : Promise.resolve(undefined),
     ]);
-    let counts = { total: found[0]?.matchTotal ?? 0, visibleTotal: found[0]?.visibleTotal ?? 0 };
+    let counted = { n: found[0]?.matchTotal ?? 0, visibleTotal: found[0]?.visibleTotal ?? 0 };
     if (found.length === 0 && page.offset === 0 && page.limit > 0) {
       // An empty first page is no match at all: only the visible count is left to read.
-      counts = { total: 0, visibleTotal: (await tallies()).total };
+      counted = { n: 0, visibleTotal: (await tallies()).total };
     } else if (found.length === 0) {
       // Past the end: how many matched before it.
-      const [row] = await rows<{ n: number; visible: number }>(searchCountStatement(input, now, zone));
-      counts = { total: row?.n ?? 0, visibleTotal: row?.visible ?? 0 };
+      const [row] = await rows<{ n: number; visible: number }>(searchCountStatement(input, now, zone, page));
+      counted = { n: row?.n ?? 0, visibleTotal: row?.visible ?? 0 };
     }
-    return { projects: found.map((row) => toProjectCard(row, now, ids)), ...counts, ...page };
+    return {
+      projects: found.map((row) => toProjectCard(row, now, ids)),
+      ...cappedTotal(counted.n, searchCountLimit(page)),
+      visibleTotal: counted.visibleTotal,
+      ...page,
+    };
   }
 
   function cacheKey(prefix: string, value: unknown): string {
