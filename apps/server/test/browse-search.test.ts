@@ -348,6 +348,30 @@ describe('counts and pages', () => {
         ),
       );
     expect(seen).toEqual(expected);
+
+    // 1,100 more matches of another word, every one behind the 1,120 above in refundable order: the
+    // page is not among the first 1,000 candidates in that order, so it is sorted out of every match.
+    await t.database.pool.query(
+      `insert into projects (user_id, title, tag, description, deposit_amount, refundable_amount, created_at,
+         end_date, total_length_days, total_length_value, total_length_unit, check_in_frequency_days,
+         check_in_frequency_value, check_in_frequency_unit, project_timezone, payment_intent_id)
+       select $1, 'capy-' || lpad(i::text, 4, '0'), 'Reading', 'A goal worth keeping', 100, 100 + i % 3,
+              '2026-03-01T10:00:00Z', '2026-04-30T23:59:59.999Z', 60, 60, 'days', 7, 7, 'days', 'UTC',
+              'pi_capy_' || i
+         from generate_series(1, 1100) as i`,
+      [owner.id],
+    );
+    const rare = (
+      await t.database.pool.query<{ id: string }>(
+        `select id from projects where title like 'capy-%' order by refundable_amount desc, id`,
+      )
+    ).rows.map((row) => row.id);
+    const behind = await search({ searchText: 'capy-' });
+    expect(behind).toMatchObject({ total: 1000, totalCapped: true });
+    expect(behind.projects.map((c) => c.id)).toEqual(rare.slice(0, 50));
+    const behindDeep = await search({ searchText: 'capy-', categoryTags: 'Reading', offset: '950' });
+    expect(behindDeep).toMatchObject({ total: 1050, totalCapped: true });
+    expect(behindDeep.projects.map((c) => c.id)).toEqual(rare.slice(950, 1000));
   });
 
   it('answers a search that matches nothing with 0 of Y, without counting the matches again', async () => {
