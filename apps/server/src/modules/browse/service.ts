@@ -23,6 +23,7 @@ import type { Db } from '../../db/client.ts';
 import { hasDueProjectCounters, refreshDueProjectCounters } from '../projects/counters.ts';
 import { toProjectCard, type CardRow } from '../projects/cards.ts';
 import { createSharedCache } from './cache.ts';
+import type { Precompressed } from './precompressed.ts';
 import {
   categoryPageStatement,
   favoriteIdsStatement,
@@ -57,11 +58,11 @@ export type SearchInput = ProjectFilters & Page & { timeZone: string | null };
 const SHARED_CACHE_BYTES = 32 * 1024 * 1024;
 
 /**
- * A JSON answer: ready-made UTF-8 bytes (shared answers are encoded once, when cached), or an object
- * for personal answers.
+ * A JSON answer: ready-made UTF-8 bytes (shared answers are encoded once, when cached, and carry their
+ * compressed copies in `compressed`), or an object for personal answers.
  */
-export type Answer<T> = { json: Buffer } | { value: T };
-type Encoded = { json: Buffer };
+export type Answer<T> = { json: Buffer; compressed?: Precompressed } | { value: T };
+type Encoded = { json: Buffer; compressed: Precompressed };
 
 type Section = 'topFunded' | 'finishingSoon' | 'featured';
 
@@ -114,7 +115,9 @@ export function createBrowseService(deps: { db: Db; clock: Clock }) {
     fresh: boolean,
     compute: () => Promise<Buffer>,
   ): Promise<Answer<T>> =>
-    fresh ? { json: await compute() } : shared.get(key, async () => ({ json: await compute() }));
+    fresh
+      ? { json: await compute() }
+      : shared.get(key, async () => ({ json: await compute(), compressed: {} }));
   const sharedRows = createSharedCache<Map<string, CardRow[]>>(clock, {
     ttlMs: SHARED_CACHE_MS,
     maxEntries: 1,
