@@ -248,9 +248,9 @@ function matchingRows(filters: ProjectFilters, conditions: Conditions): { text: 
  * The first `take` matches in refundable order, read in that order: the candidates (every condition but
  * the words) come in order from the list indexes (projects_live_filter_idx or projects_tag_filter_idx
  * for a tag, else projects_refundable_idx), each is checked for the words on its row, and the reading
- * stops at the `take`-th match, or after `window` candidates. `limit ${window}` also keeps the words out
- * of the candidates' scan: with them inside, the planner gathers every match on the trigram index and
- * sorts them all, which is what a search with many matches must not do.
+ * stops at the `take`-th match, or after `window` candidates. The candidates' own limit also keeps the
+ * words out of their scan: with the words inside, the planner would gather every match on the trigram
+ * index and sort them all, which is what a search with many matches must not do.
  */
 function orderedMatches(conditions: Conditions, take: string, window: string): string {
   const candidates = `select p.id, p.refundable_amount, p.search_doc, p.user_id from projects p
