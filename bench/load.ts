@@ -324,7 +324,13 @@ export async function runLoadBenchmark(opts: LoadOptions): Promise<void> {
     await explain(client, 'home', homeSectionsStatement(now, HOME_SIZES));
     await explain(client, 'tallies', talliesStatement());
     await explain(client, 'search', searchStatement(searchFilters, now, 'UTC', page));
-    await explain(client, 'search-count-only', searchCountStatement(searchFilters, now, 'UTC'));
+    await explain(client, 'search-count-only', searchCountStatement(searchFilters, now, 'UTC', page));
+    // More matches than the count goes to (decision 023): the page is read in refundable order.
+    await explain(
+      client,
+      'search-capped',
+      searchStatement({ ...defaultFilters(), searchText: 'learn' }, now, 'UTC', page),
+    );
     await explain(client, 'search-missed', searchStatement(missedFilters, now, 'UTC', page));
     await explain(
       client,

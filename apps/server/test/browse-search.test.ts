@@ -277,7 +277,7 @@ describe('counts and pages', () => {
     for (const offset of [0, 50, 100])
       pages.push(await search({ searchText: 'pg-', offset: String(offset) }));
     expect(pages.map((p) => p.projects.length)).toEqual([50, 50, 20]);
-    expect(pages.every((p) => p.total === 120)).toBe(true);
+    expect(pages.every((p) => p.total === 120 && !p.totalCapped)).toBe(true);
     expect(pages.every((p) => p.visibleTotal === rows[0]!.n)).toBe(true);
     expect(pages.map((p) => [p.limit, p.offset])).toEqual([
       [50, 0],
@@ -289,7 +289,89 @@ describe('counts and pages', () => {
     const sorted = [...all].sort((a, b) => b.refundableCents - a.refundableCents || (a.id < b.id ? -1 : 1));
     expect(all.map((c) => c.id)).toEqual(sorted.map((c) => c.id));
     const beyond = await search({ searchText: 'pg-', offset: '150' });
-    expect(beyond).toMatchObject({ projects: [], total: 120 });
+    expect(beyond).toMatchObject({ projects: [], total: 120, totalCapped: false });
+  });
+
+  it("counts up to 1,000 matches, says '1,000+' past that, and still pages in order beyond it", async () => {
+    const owner = await insertUser(t.database.pool);
+    // 1,120 live matches in one statement (the read model only), refundable amounts with ties.
+    await t.database.pool.query(
+      `insert into projects (user_id, title, tag, description, deposit_amount, refundable_amount, created_at,
+         end_date, total_length_days, total_length_value, total_length_unit, check_in_frequency_days,
+         check_in_frequency_value, check_in_frequency_unit, project_timezone, payment_intent_id)
+       select $1, 'capx-' || lpad(i::text, 4, '0'), 'Reading', 'A goal worth keeping', 5000,
+              5000 + (i % 37) * 100, '2026-03-01T10:00:00Z', '2026-04-30T23:59:59.999Z', 60, 60, 'days', 7, 7,
+              'days', 'UTC', 'pi_capx_' || i
+         from generate_series(1, 1120) as i`,
+      [owner.id],
+    );
+    const expected = (
+      await t.database.pool.query<{ id: string }>(
+        `select id from projects where title like 'capx-%' order by refundable_amount desc, id`,
+      )
+    ).rows.map((row) => row.id);
+    expect(expected).toHaveLength(1120);
+
+    const first = await search({ searchText: 'capx-' });
+    expect(first).toMatchObject({ total: 1000, totalCapped: true, limit: 50, offset: 0 });
+    expect(first.projects.map((c) => c.id)).toEqual(expected.slice(0, 50));
+    // A tag and a refund bound keep it capped (the bench's search shape).
+    const tagged = await search({
+      searchText: 'capx-',
+      categoryTags: 'Reading',
+      refundAmountMinCents: '5000',
+    });
+    expect(tagged).toMatchObject({ total: 1000, totalCapped: true });
+    expect(tagged.projects.map((c) => c.id)).toEqual(expected.slice(0, 50));
+
+    // Deep pages count two pages past their start: capped while more than that remain, then exact.
+    const deep = await search({ searchText: 'capx-', offset: '1000' });
+    expect(deep).toMatchObject({ total: 1100, totalCapped: true });
+    expect(deep.projects.map((c) => c.id)).toEqual(expected.slice(1000, 1050));
+    const later = await search({ searchText: 'capx-', offset: '1050' });
+    expect(later).toMatchObject({ total: 1120, totalCapped: false });
+    expect(later.projects.map((c) => c.id)).toEqual(expected.slice(1050, 1100));
+    const last = await search({ searchText: 'capx-', offset: '1100' });
+    expect(last.projects.map((c) => c.id)).toEqual(expected.slice(1100));
+    expect(await search({ searchText: 'capx-', offset: '1500' })).toMatchObject({
+      projects: [],
+      total: 1120,
+      totalCapped: false,
+    });
+
+    // Every match once, in order, paging 200 at a time across the cap.
+    const seen: string[] = [];
+    for (let offset = 0; offset < 1120; offset += 200)
+      seen.push(
+        ...(await search({ searchText: 'capx-', limit: '200', offset: String(offset) })).projects.map(
+          (c) => c.id,
+        ),
+      );
+    expect(seen).toEqual(expected);
+
+    // 1,100 more matches of another word, every one behind the 1,120 above in refundable order: the
+    // page is not among the first 1,000 candidates in that order, so it is sorted out of every match.
+    await t.database.pool.query(
+      `insert into projects (user_id, title, tag, description, deposit_amount, refundable_amount, created_at,
+         end_date, total_length_days, total_length_value, total_length_unit, check_in_frequency_days,
+         check_in_frequency_value, check_in_frequency_unit, project_timezone, payment_intent_id)
+       select $1, 'capy-' || lpad(i::text, 4, '0'), 'Reading', 'A goal worth keeping', 100, 100 + i % 3,
+              '2026-03-01T10:00:00Z', '2026-04-30T23:59:59.999Z', 60, 60, 'days', 7, 7, 'days', 'UTC',
+              'pi_capy_' || i
+         from generate_series(1, 1100) as i`,
+      [owner.id],
+    );
+    const rare = (
+      await t.database.pool.query<{ id: string }>(
+        `select id from projects where title like 'capy-%' order by refundable_amount desc, id`,
+      )
+    ).rows.map((row) => row.id);
+    const behind = await search({ searchText: 'capy-' });
+    expect(behind).toMatchObject({ total: 1000, totalCapped: true });
+    expect(behind.projects.map((c) => c.id)).toEqual(rare.slice(0, 50));
+    const behindDeep = await search({ searchText: 'capy-', categoryTags: 'Reading', offset: '950' });
+    expect(behindDeep).toMatchObject({ total: 1050, totalCapped: true });
+    expect(behindDeep.projects.map((c) => c.id)).toEqual(rare.slice(950, 1000));
   });
 
   it('answers a search that matches nothing with 0 of Y, without counting the matches again', async () => {

@@ -1,8 +1,10 @@
 // Answers are compressed by @fastify/compress when the client asks for it (decision 021): a JSON answer
 // over 1 KB comes back gzipped (or in br) to a client that accepts it, as it is to one that does not,
-// and never when COMPRESSION=0 leaves it to a proxy.
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// and never when COMPRESSION=0 leaves it to a proxy. A shared (cached) browse answer is compressed once
+// per cache entry (decision 023).
+import zlib, { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SHARED_CACHE_MS } from '../src/modules/browse/service.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { insertProject, insertUser } from './support/browse.ts';
 import { manualClock } from './support/clock.ts';
@@ -61,6 +63,29 @@ describe('compression', () => {
     const res = await t.app.inject({ url: '/api/home', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(res.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(plain);
+  });
+
+  it('compresses a cached answer once for every visitor it is shared with, not once per request', async () => {
+    clock.advance(SHARED_CACHE_MS); // a new cache entry
+    const brotli = vi.spyOn(zlib, 'brotliCompressSync');
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const res = await t.app.inject({ url: '/api/home', headers: { 'accept-encoding': 'br, gzip' } });
+        expect(res.headers['content-encoding']).toBe('br');
+        expect(varies(res.headers.vary)).toContain('accept-encoding');
+        expect(brotliDecompressSync(res.rawPayload).toString()).toBe(plain);
+      }
+      // Once, by the cache entry (@fastify/compress would compress each answer in its own call).
+      expect(brotli).toHaveBeenCalledTimes(1);
+      const fresh = await t.app.inject({
+        url: '/api/home',
+        headers: { 'accept-encoding': 'br', 'cache-control': 'no-cache' },
+      });
+      expect(brotliDecompressSync(fresh.rawPayload).toString()).toBe(plain);
+      expect(brotli).toHaveBeenCalledTimes(1);
+    } finally {
+      brotli.mockRestore();
+    }
   });
 
   it('sends the answer as it is when the client does not ask, or asks for identity', async () => {

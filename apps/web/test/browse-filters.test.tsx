@@ -315,6 +315,39 @@ describe('HomeBrowse filters', () => {
   );
 
   it(
+    "shows a capped count as '1,000+ of Y' and 'N+ remaining', and still pages on",
+    async () => {
+      const all = cards(100);
+      const { calls } = mockBrowseApi({
+        'GET /api/projects': (url) => {
+          const offset = Number(url.searchParams.get('offset'));
+          // The server counted up to 1,000 and found more.
+          return json(
+            listResponse(all.slice(offset, offset + 50), {
+              total: 1_000,
+              totalCapped: true,
+              visibleTotal: 100_000,
+              offset,
+            }),
+          );
+        },
+      });
+      const user = userEvent.setup();
+      renderHome('/?searchText=guitar');
+      expect(
+        await screen.findByText('1,000+ of 100000 projects found', {}, { timeout: 3000 }),
+      ).toBeInTheDocument();
+      expect(screen.getByText('Showing first 50 results')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Show More (950+ remaining)' }));
+      await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(100), { timeout: 3000 });
+      expect(calls).toContain('GET /api/projects?searchText=guitar&limit=50&offset=50');
+      expect(screen.getByRole('button', { name: 'Show More (900+ remaining)' })).toBeInTheDocument();
+      expect(screen.queryByText(/^1000 of/)).not.toBeInTheDocument();
+    },
+    SLOW,
+  );
+
+  it(
     "'Clear All' empties the form and the URL and brings the sections back",
     async () => {
       const { calls } = mockBrowseApi({

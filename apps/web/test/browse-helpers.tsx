@@ -48,7 +48,15 @@ export function listResponse(
   projects: ProjectCard[],
   overrides: Partial<ProjectListResponse> = {},
 ): ProjectListResponse {
-  return { projects, total: projects.length, visibleTotal: 100, limit: 50, offset: 0, ...overrides };
+  return {
+    projects,
+    total: projects.length,
+    totalCapped: false,
+    visibleTotal: 100,
+    limit: 50,
+    offset: 0,
+    ...overrides,
+  };
 }
 
 export function categoryResponse(

@@ -537,13 +537,17 @@ export const ProjectDetailResponseSchema = z.object({
 export type ProjectDetailResponse = z.infer<typeof ProjectDetailResponseSchema>;
 
 /**
- * A filtered list: one page of projects (largest refundable first), how many matched in all (X of
- * 'X of Y projects found'), how many projects are visible at all (Y), and the page asked for.
+ * A filtered list: one page of projects (largest refundable first), how many matched (X of 'X of Y
+ * projects found'), how many projects are visible at all (Y), and the page asked for.
+ * The server counts matches only so far: up to 1,000, or for a page that deep up to offset + 2 × limit.
+ * `totalCapped: false`: `total` is exact. `totalCapped: true`: more than `total` match (the web shows
+ * '1,000+'), and more than one further page of them exists.
  */
 export const ProjectListResponseSchema = z.object({
   projects: z.array(ProjectCardSchema),
-  total: z.number().int(),
-  visibleTotal: z.number().int(),
+  total: z.number().int().min(0),
+  totalCapped: z.boolean(),
+  visibleTotal: z.number().int().min(0),
   limit: z.number().int(),
   offset: z.number().int(),
 });

@@ -150,6 +150,9 @@ export function usesCounters(filters: ProjectFilters): boolean {
   );
 }
 
+/** A filter set's conditions: all of them (`where`), the search words' (`words`), and all the others. */
+type Conditions = { where: string; words: string[]; others: string; values: unknown[] };
+
 /**
  * WHERE conditions for a filter set, as the domain's projectMatchesFilters defines them: inclusive
  * bounds, date bounds as local dates in `timeZone` (a date-to bound takes its whole day), completed
@@ -157,11 +160,7 @@ export function usesCounters(filters: ProjectFilters): boolean {
  * Check-in bounds use the stored counters and leave out projects whose counters are not current
  * (refreshed just before; length and frequency are never missing: the schema requires them).
  */
-function filterConditions(
-  filters: ProjectFilters,
-  now: Date,
-  timeZone: string,
-): { where: string; values: unknown[] } {
+function filterConditions(filters: ProjectFilters, now: Date, timeZone: string): Conditions {
   const values: unknown[] = [];
   const param = (value: unknown) => {
     values.push(value);
@@ -169,15 +168,17 @@ function filterConditions(
   };
   const conds = [VISIBLE];
   if (!filters.includeCompleted) conds.push(SEARCH_LIVE(`${param(now)}::timestamptz`));
-  for (const term of searchTerms(filters.searchText)) {
+  const words = searchTerms(filters.searchText).map((term) => {
     const pattern = param(containsPattern(term));
-    conds.push(
-      // search_doc is lower(title || ' ' || description || ' ' || tag), trigram-indexed; the pattern is
-      // lower-cased by the same function, so this is ILIKE over the three without folding every row.
-      `(p.search_doc like lower(${pattern}) or p.user_id = any(array(select su.id from users su where su.username ilike ${pattern})))`,
-    );
-  }
-  if (filters.categoryTags.length > 0) conds.push(`p.tag = any(${param(filters.categoryTags)}::text[])`);
+    // search_doc is lower(title || ' ' || description || ' ' || tag), trigram-indexed; the pattern is
+    // lower-cased by the same function, so this is ILIKE over the three without folding every row.
+    return `(p.search_doc like lower(${pattern}) or p.user_id = any(array(select su.id from users su where su.username ilike ${pattern})))`;
+  });
+  conds.push(...words);
+  // One tag is compared as such, so that its index (tag, refundable, …) gives its projects in order.
+  const tags = [...new Set(filters.categoryTags)];
+  if (tags.length === 1) conds.push(`p.tag = ${param(tags[0])}`);
+  else if (tags.length > 1) conds.push(`p.tag = any(${param(tags)}::text[])`);
   if (filters.createdDateFrom !== null)
     conds.push(`p.created_at >= ${param(startOfLocalDay(filters.createdDateFrom, timeZone))}`);
   if (filters.createdDateTo !== null)
@@ -213,7 +214,12 @@ function filterConditions(
     integerBounds(filters.projectLengthMin, filters.projectLengthMax, INT_MAX),
     'int',
   );
-  return { where: conds.join('\n   and '), values };
+  return {
+    where: conds.join('\n   and '),
+    words,
+    others: conds.filter((cond) => !words.includes(cond)).join('\n   and '),
+    values,
+  };
 }
 
 /**
@@ -227,12 +233,8 @@ const STATUS_HALVES = [`p.project_status = 'active'`, `p.project_status <> 'acti
  * shown, as one select per status half (union all), so that search words are looked up in both trigram
  * indexes.
  */
-function matchingRows(
-  filters: ProjectFilters,
-  now: Date,
-  timeZone: string,
-): { text: string; values: unknown[] } {
-  const { where, values } = filterConditions(filters, now, timeZone);
+function matchingRows(filters: ProjectFilters, conditions: Conditions): { text: string; values: unknown[] } {
+  const { where, values } = conditions;
   const select = (and: string) => `select p.id, p.refundable_amount from projects p
    where ${where}${and}`;
   if (!filters.includeCompleted) return { text: select(''), values };
@@ -243,9 +245,49 @@ function matchingRows(
 }
 
 /**
- * One page of matches, largest refundable first, each row also carrying how many matched in all
- * (`matchTotal`) and how many projects are visible (`visibleTotal`): the matching is done once, for
- * both. A page past the end has no rows; searchCountStatement then gives the counts.
+ * The first `take` matches in refundable order, read in that order: the candidates (every condition but
+ * the words) come in order from the list indexes (projects_live_filter_idx or projects_tag_filter_idx
+ * for a tag, else projects_refundable_idx), each is checked for the words on its row, and the reading
+ * stops at the `take`-th match, or after `window` candidates. The candidates' own limit also keeps the
+ * words out of their scan: with the words inside, the planner would gather every match on the trigram
+ * index and sort them all, which is what a search with many matches must not do.
+ */
+function orderedMatches(conditions: Conditions, take: string, window: string): string {
+  const candidates = `select p.id, p.refundable_amount, p.search_doc, p.user_id from projects p
+   where ${conditions.others}
+   order by ${BY_REFUNDABLE} limit ${window}`;
+  const words = conditions.words.length > 0 ? conditions.words.join('\n   and ') : 'true';
+  return `select p.id, p.refundable_amount from (${candidates}) p
+   where ${words}
+   limit ${take}`;
+}
+
+/**
+ * How many matches a search counts at most: X of 'X of Y projects found' is exact up to this many and
+ * shown as '1,000+' beyond. Counting every match read every match's row (decision 022); a capped count
+ * reads at most this many, so a search costs about the same whatever its number of matches.
+ */
+export const SEARCH_COUNT_CAP = 1_000;
+
+/**
+ * Where a page's count stops: at SEARCH_COUNT_CAP, or for a page that deep at two pages past its start,
+ * so that a capped count always promises at least one more full page than the one asked for.
+ */
+export function searchCountLimit(page: { limit: number; offset: number }): number {
+  return Math.max(SEARCH_COUNT_CAP, page.offset + 2 * page.limit);
+}
+
+/**
+ * One page of matches, largest refundable first, each row also carrying how many matched
+ * (`matchTotal`, counted up to searchCountLimit + 1: more than the limit means "more than the limit")
+ * and how many projects are visible (`visibleTotal`). `pick` chooses the page's ids in one of three
+ * ways, each behind a one-time condition so that PostgreSQL runs only the one that applies:
+ * 1. all matches were read for the count (`m`, at most the limit): the page is sorted out of them;
+ * 2. there are more: the page is read in refundable order (orderedMatches), giving up after as many
+ *    candidates as the count may read (`ordered`), so that a page costs at most about what its count does;
+ * 3. that many candidates did not hold the page (the words are rare in that order): every match is read
+ *    and sorted, as for an uncapped count.
+ * A page past the end has no rows; searchCountStatement then gives the counts.
  */
 export function searchStatement(
   filters: ProjectFilters,
@@ -253,20 +295,47 @@ export function searchStatement(
   timeZone: string,
   page: { limit: number; offset: number },
 ): Statement {
-  const { text: matches, values } = matchingRows(filters, now, timeZone);
+  const conditions = filterConditions(filters, now, timeZone);
+  const { text: matches, values } = matchingRows(filters, conditions);
   const n = values.length;
+  const [limit, offset, countLimit] = [`$${n + 1}::int`, `$${n + 2}::int`, `$${n + 3}::int`];
+  const take = `(${limit} + ${offset})`;
+  const capped = `(select n from counted) > ${countLimit}`;
+  const pageFound = `(select count(*) from ordered) = ${take}`;
   const text = `with m as materialized (
+  select * from (
   ${matches}
+  ) all_matches limit ${countLimit} + 1
+), counted as (
+  select count(*)::int as n from m
+), ordered as materialized (
+  ${orderedMatches(conditions, take, countLimit)}
 ), pick as (
-  select m.id from m order by m.refundable_amount desc nulls last, m.id limit $${n + 1} offset $${n + 2}
+  (select m.id from m
+    where not ${capped}
+    order by m.refundable_amount desc nulls last, m.id limit ${limit} offset ${offset})
+  union all
+  (select o.id from ordered o
+    where ${capped} and ${pageFound}
+    order by o.refundable_amount desc nulls last, o.id limit ${limit} offset ${offset})
+  union all
+  (select p.id from (
+  ${matches}
+  ) p
+    where ${capped} and not ${pageFound}
+    order by p.refundable_amount desc nulls last, p.id limit ${limit} offset ${offset})
 )
-select ${CARD_SELECT_SQL}, (select count(*) from m)::int as "matchTotal",
+select ${CARD_SELECT_SQL}, (select n from counted) as "matchTotal",
        (select coalesce(sum(visible_count), 0) from project_tallies)::int as "visibleTotal"
   from projects p
  where p.id in (select pick.id from pick)
  order by ${BY_REFUNDABLE}`;
   const name = searchStatementName(text, searchTerms(filters.searchText));
-  return { ...(name ? { name } : {}), text, values: [...values, page.limit, page.offset] };
+  return {
+    ...(name ? { name } : {}),
+    text,
+    values: [...values, page.limit, page.offset, searchCountLimit(page)],
+  };
 }
 
 /** At most this many search shapes (which filters, how many words) get a prepared statement. */
@@ -291,13 +360,21 @@ export function searchStatementName(text: string, terms: string[]): string | und
   return name;
 }
 
-/** How many projects match (`n`), and how many are visible at all (`visible`, from the tallies). */
-export function searchCountStatement(filters: ProjectFilters, now: Date, timeZone: string): Statement {
-  const { text: matches, values } = matchingRows(filters, now, timeZone);
+/**
+ * How many projects match (`n`, counted up to searchCountLimit(page) + 1 like searchStatement's), and
+ * how many are visible at all (`visible`, from the tallies).
+ */
+export function searchCountStatement(
+  filters: ProjectFilters,
+  now: Date,
+  timeZone: string,
+  page: { limit: number; offset: number },
+): Statement {
+  const { text: matches, values } = matchingRows(filters, filterConditions(filters, now, timeZone));
   return {
-    text: `select (select count(*) from (${matches}) m)::int as n,
+    text: `select (select count(*) from (select 1 from (${matches}) all_matches limit $${values.length + 1}::int + 1) m)::int as n,
        (select coalesce(sum(visible_count), 0) from project_tallies)::int as visible`,
-    values,
+    values: [...values, searchCountLimit(page)],
   };
 }
 

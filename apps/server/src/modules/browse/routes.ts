@@ -14,6 +14,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../http/errors.ts';
 import { withErrors } from '../../http/responses.ts';
+import { precompressedBody } from './precompressed.ts';
 import { createBrowseService, type Answer } from './service.ts';
 
 const CATEGORY_NOT_FOUND = 'Category not found';
@@ -23,16 +24,33 @@ function wantsFresh(request: FastifyRequest): boolean {
   return typeof header === 'string' && /\bno-cache\b/i.test(header);
 }
 
-/** Ready-made JSON bytes as they are, an object through the serializer (compression: @fastify/compress). */
-function send<T>(reply: FastifyReply, answer: Answer<T>) {
+/**
+ * Ready-made JSON bytes as they are, an object through the serializer (compression: @fastify/compress).
+ * A shared answer goes out compressed from its cache entry when the app compresses and the visitor
+ * accepts one of the kept encodings (@fastify/compress leaves a body with a Content-Encoding alone).
+ */
+function send<T>(request: FastifyRequest, reply: FastifyReply, answer: Answer<T>, precompress: boolean) {
   if (!('json' in answer)) return reply.send(answer.value);
-  return reply.type('application/json; charset=utf-8').send(answer.json);
+  reply.type('application/json; charset=utf-8');
+  const compressed =
+    precompress && answer.compressed
+      ? precompressedBody(answer.json, answer.compressed, request.headers)
+      : null;
+  if (!compressed) return reply.send(answer.json);
+  const vary = reply.getHeader('vary');
+  return reply
+    .header('content-encoding', compressed.encoding)
+    .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding')
+    .send(compressed.body);
 }
 
 export const browseRoutes =
   (db: Db, clock: Clock): FastifyPluginAsyncZod =>
   async (app) => {
     const browse = createBrowseService({ db, clock });
+    // Shared answers are compressed once per cache entry only where the app compresses at all
+    // (COMPRESSION=0 leaves it to a proxy).
+    const precompress = app.hasReplyDecorator('compress');
 
     app.get(
       '/api/home',
@@ -41,8 +59,10 @@ export const browseRoutes =
       },
       async (request, reply) =>
         send(
+          request,
           reply,
           await browse.home(request.query, await request.currentUser(), { fresh: wantsFresh(request) }),
+          precompress,
         ),
     );
 
@@ -56,8 +76,10 @@ export const browseRoutes =
       },
       async (request, reply) =>
         send(
+          request,
           reply,
           await browse.search(request.query, await request.currentUser(), { fresh: wantsFresh(request) }),
+          precompress,
         ),
     );
 
@@ -80,7 +102,7 @@ export const browseRoutes =
           },
         );
         if (!answer) throw new DomainError('not_found', CATEGORY_NOT_FOUND);
-        return send(reply, answer);
+        return send(request, reply, answer, precompress);
       },
     );
   };

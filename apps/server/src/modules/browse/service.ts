@@ -23,6 +23,7 @@ import type { Db } from '../../db/client.ts';
 import { hasDueProjectCounters, refreshDueProjectCounters } from '../projects/counters.ts';
 import { toProjectCard, type CardRow } from '../projects/cards.ts';
 import { createSharedCache } from './cache.ts';
+import type { Precompressed } from './precompressed.ts';
 import {
   categoryPageStatement,
   favoriteIdsStatement,
@@ -33,6 +34,7 @@ import {
   homeSectionsStatement,
   liveCountStatement,
   searchCountStatement,
+  searchCountLimit,
   searchStatement,
   talliesStatement,
   usesCounters,
@@ -56,11 +58,11 @@ export type SearchInput = ProjectFilters & Page & { timeZone: string | null };
 const SHARED_CACHE_BYTES = 32 * 1024 * 1024;
 
 /**
- * A JSON answer: ready-made UTF-8 bytes (shared answers are encoded once, when cached), or an object
- * for personal answers.
+ * A JSON answer: ready-made UTF-8 bytes (shared answers are encoded once, when cached, and carry their
+ * compressed copies in `compressed`), or an object for personal answers.
  */
-export type Answer<T> = { json: Buffer } | { value: T };
-type Encoded = { json: Buffer };
+export type Answer<T> = { json: Buffer; compressed?: Precompressed } | { value: T };
+type Encoded = { json: Buffer; compressed: Precompressed };
 
 type Section = 'topFunded' | 'finishingSoon' | 'featured';
 
@@ -90,6 +92,14 @@ export function homeJsonWithin(answer: HomeResponse, maxBytes: number): Buffer {
   return Buffer.from(JSON.stringify(answer));
 }
 
+/**
+ * X of 'X of Y projects found' from a count that stopped at `limit` + 1 rows: exact up to `limit`,
+ * else `limit` with `totalCapped` (more than `limit` match).
+ */
+export function cappedTotal(counted: number, limit: number): { total: number; totalCapped: boolean } {
+  return counted > limit ? { total: limit, totalCapped: true } : { total: counted, totalCapped: false };
+}
+
 export function createBrowseService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   const pool: pg.Pool = db.$client;
@@ -105,7 +115,9 @@ export function createBrowseService(deps: { db: Db; clock: Clock }) {
     fresh: boolean,
     compute: () => Promise<Buffer>,
   ): Promise<Answer<T>> =>
-    fresh ? { json: await compute() } : shared.get(key, async () => ({ json: await compute() }));
+    fresh
+      ? { json: await compute() }
+      : shared.get(key, async () => ({ json: await compute(), compressed: {} }));
   const sharedRows = createSharedCache<Map<string, CardRow[]>>(clock, {
     ttlMs: SHARED_CACHE_MS,
     maxEntries: 1,
@@ -183,16 +195,21 @@ export function createBrowseService(deps: { db: Db; clock: Clock }) {
       rows<CardRow & { matchTotal: number; visibleTotal: number }>(searchStatement(input, now, zone, page)),
       viewer ? favoriteIds(viewer) : Promise.resolve(undefined),
     ]);
-    let counts = { total: found[0]?.matchTotal ?? 0, visibleTotal: found[0]?.visibleTotal ?? 0 };
+    let counted = { n: found[0]?.matchTotal ?? 0, visibleTotal: found[0]?.visibleTotal ?? 0 };
     if (found.length === 0 && page.offset === 0 && page.limit > 0) {
       // An empty first page is no match at all: only the visible count is left to read.
-      counts = { total: 0, visibleTotal: (await tallies()).total };
+      counted = { n: 0, visibleTotal: (await tallies()).total };
     } else if (found.length === 0) {
       // Past the end: how many matched before it.
-      const [row] = await rows<{ n: number; visible: number }>(searchCountStatement(input, now, zone));
-      counts = { total: row?.n ?? 0, visibleTotal: row?.visible ?? 0 };
+      const [row] = await rows<{ n: number; visible: number }>(searchCountStatement(input, now, zone, page));
+      counted = { n: row?.n ?? 0, visibleTotal: row?.visible ?? 0 };
     }
-    return { projects: found.map((row) => toProjectCard(row, now, ids)), ...counts, ...page };
+    return {
+      projects: found.map((row) => toProjectCard(row, now, ids)),
+      ...cappedTotal(counted.n, searchCountLimit(page)),
+      visibleTotal: counted.visibleTotal,
+      ...page,
+    };
   }
 
   function cacheKey(prefix: string, value: unknown): string {

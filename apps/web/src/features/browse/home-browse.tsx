@@ -15,7 +15,7 @@ import {
 import { TagIcon } from '../../components/tag-icon';
 import { useSession } from '../session';
 import type { ProjectCardData } from '../projects';
-import { browseKeys, type HomeResponse } from './api';
+import { browseKeys, type HomeResponse, type ProjectListResponse } from './api';
 import { CategoryCarousel } from './carousel';
 import { FilterBar } from './filter-bar';
 import { filtersQueryString } from './filters';
@@ -147,6 +147,7 @@ function FilteredResults({ results }: { results: ReturnType<typeof useFilteredPr
           <p className="text-sm text-slate-600">Showing first {projects.length} results</p>
           <ShowMore
             remaining={total - projects.length}
+            atLeast={pages.at(-1)?.totalCapped ?? false}
             loading={results.isFetchingNextPage}
             onClick={() => void results.fetchNextPage()}
           />
@@ -156,10 +157,18 @@ function FilteredResults({ results }: { results: ReturnType<typeof useFilteredPr
   );
 }
 
-/** Filter count: 'X of Y projects found' (X matching, Y visible at all). */
+/**
+ * Filter count: 'X of Y projects found' (X matching, Y visible at all). The server counts matches only
+ * up to 1,000 (further for deep pages): past that it says `totalCapped`, and X reads '1,000+'.
+ */
+function filterCountText(page: Pick<ProjectListResponse, 'total' | 'totalCapped' | 'visibleTotal'>) {
+  if (!page.totalCapped) return filterCountMessage(page.total, page.visibleTotal);
+  return `${page.total.toLocaleString('en-US')}+ of ${page.visibleTotal} projects found`;
+}
+
 function summaryOf(results: ReturnType<typeof useFilteredProjects>): string | undefined {
   const latest = results.data?.pages.at(-1);
-  return latest ? filterCountMessage(latest.total, latest.visibleTotal) : undefined;
+  return latest ? filterCountText(latest) : undefined;
 }
 
 /**

@@ -34,19 +34,24 @@ export function ProjectsError({ error, onRetry }: { error: Error; onRetry?: () =
   );
 }
 
-/** 'Show More (N remaining)': the next 50 of a long list. */
+/**
+ * 'Show More (N remaining)': the next 50 of a long list; 'N+' when the count stopped short of the end
+ * (`atLeast`: more than N remain).
+ */
 export function ShowMore({
   remaining,
+  atLeast = false,
   loading,
   onClick,
 }: {
   remaining: number;
+  atLeast?: boolean;
   loading: boolean;
   onClick: () => void;
 }) {
   return (
     <Button variant="secondary" loading={loading} onClick={onClick}>
-      Show More ({remaining} remaining)
+      {`Show More (${remaining}${atLeast ? '+' : ''} remaining)`}
     </Button>
   );
 }
