@@ -1065,6 +1065,7 @@ export interface paths {
                   username: string | null;
                 }[];
                 total: number;
+                totalCapped: boolean;
                 visibleTotal: number;
               };
               topFunded: {
@@ -2256,6 +2257,7 @@ export interface paths {
                 username: string | null;
               }[];
               total: number;
+              totalCapped: boolean;
               visibleTotal: number;
             };
           };
