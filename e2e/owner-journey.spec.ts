@@ -38,7 +38,9 @@ test('create a project with a $50 deposit, check in with a photo, and edit it', 
 
   // The commitment, in the person's own numbers, before the card: what comes back, where forfeits go.
   const commitment = page.getByRole('region', { name: 'Your commitment, in plain words' });
-  await expect(commitment.getByText('1 missed check-in: $40.00 back, $10.00 to Kept Charity Fund')).toBeVisible();
+  await expect(
+    commitment.getByText('1 missed check-in: $40.00 back, $10.00 to Kept Charity Fund'),
+  ).toBeVisible();
   await page.getByLabel('Where forfeited money goes').selectOption('givedirectly');
   await expect(commitment.getByText(/Money you forfeit goes to GiveDirectly/)).toBeVisible();
   await commitment.getByRole('checkbox', { name: 'I agree to this commitment' }).check();

@@ -45,7 +45,12 @@ interface BrowseQuery extends Partial<ProjectFilters> {
  * The query string of a browse call, in the API's own format (the URL format of browse/filters.ts):
  * only the filters that differ from the defaults, then timeZone, limit and offset.
  */
-function browseQuery({ limit, offset, timeZone, ...filters }: BrowseQuery): Record<string, string | string[]> {
+function browseQuery({
+  limit,
+  offset,
+  timeZone,
+  ...filters
+}: BrowseQuery): Record<string, string | string[]> {
   const params = new URLSearchParams(filtersToEntries({ ...DEFAULT_FILTERS, ...filters }));
   if (timeZone) params.set('timeZone', timeZone);
   if (limit != null) params.set('limit', String(limit));
