@@ -75,10 +75,13 @@ export function CheckInCalendar({
   project,
   checkIns,
   now,
+  pausedPeriods = [],
 }: {
   project: ProjectDetail;
   checkIns: readonly CheckInDto[];
   now: number;
+  /** The periods the owner paused (shown as 'Paused'). */
+  pausedPeriods?: readonly number[];
 }) {
   const headingId = useId();
   const schedule = projectSchedule({
@@ -87,6 +90,7 @@ export function CheckInCalendar({
     totalLengthDays: project.totalLengthDays,
     checkInFrequencyDays: project.checkInFrequencyDays,
     timezone: project.timezone,
+    pausedPeriods,
   });
   const calendar = buildCalendar(
     schedule,

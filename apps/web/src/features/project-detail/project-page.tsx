@@ -12,6 +12,7 @@ import {
   formatInstantDate,
   projectImage,
   projectLoadErrorMessage,
+  projectSchedule,
   MESSAGES,
   type ProgressBand,
 } from '@kept/domain';
@@ -32,7 +33,13 @@ import {
   loadDonationDialog,
 } from '../donations';
 import { FavoriteButton, useFavoriteIds, useToggleFavorite } from '../favorites';
-import { loadDeleteProjectDialog, loadEditProjectDialog } from '../project-owner';
+import {
+  PausePeriods,
+  loadDeleteProjectDialog,
+  loadEditProjectDialog,
+  loadEndProjectDialog,
+  usePause,
+} from '../project-owner';
 import { useProjectDetail, useRefreshProject } from './api';
 import { CheckInCalendar } from './check-in-calendar';
 import { ProjectTimeline } from './project-timeline';
@@ -46,6 +53,7 @@ const loadPhoto = () => import('./photo-overlay');
 const CheckInDialog = lazy(loadCheckInDialog);
 const EditProjectDialog = lazy(loadEditProjectDialog);
 const DeleteProjectDialog = lazy(loadDeleteProjectDialog);
+const EndProjectDialog = lazy(loadEndProjectDialog);
 const DonationDialog = lazy(loadDonationDialog);
 const PhotoOverlay = lazy(loadPhoto);
 
@@ -75,6 +83,7 @@ type OpenDialog =
   | { kind: 'check-in' }
   | { kind: 'edit' }
   | { kind: 'delete' }
+  | { kind: 'end' }
   | { kind: 'donate' }
   | { kind: 'photo'; src: string; title: string }
   | null;
@@ -290,7 +299,7 @@ function LoadedProject({
   now: number;
   watchTotal: (fromCents: number) => void;
 }) {
-  const { project, checkIns, viewer, refundIfEndedToday, settlement } = detail;
+  const { project, checkIns, viewer, refundIfEndedToday, settlement, commitment } = detail;
   const { summary } = project;
   const navigate = useNavigate();
   const refreshProject = useRefreshProject();
@@ -320,6 +329,20 @@ function LoadedProject({
 
   const close = () => setDialog(null);
   const ended = summary.ended;
+  const pause = usePause(project.id);
+  const schedule = projectSchedule({
+    createdAt: new Date(project.createdAt),
+    endDate: new Date(project.endDate),
+    totalLengthDays: project.totalLengthDays,
+    checkInFrequencyDays: project.checkInFrequencyDays,
+    timezone: project.timezone,
+    pausedPeriods: commitment.pausedPeriods,
+  });
+  const stoppedByOwner = commitment.cancelledAt
+    ? `This project was cancelled on ${formatInstantDate(new Date(commitment.cancelledAt), project.timezone)}. Its deposit goes back to the card; the processing fee does not.`
+    : commitment.endedEarlyAt
+      ? `The owner ended this project early, on ${formatInstantDate(new Date(commitment.endedEarlyAt), project.timezone)}. Check-ins not done by then count as missed.`
+      : null;
   const canCheckIn = viewer.isOwner && !ended;
   const pageUrl = `${window.location.origin}/project/${encodeURIComponent(project.id)}`;
   const band = BAND_COLOURS[summary.progressBand];
@@ -437,6 +460,17 @@ function LoadedProject({
                 >
                   Edit Project
                 </Button>
+                {!ended ? (
+                  <Button
+                    variant="secondary"
+                    onClick={() => setDialog({ kind: 'end' })}
+                    onPointerEnter={() => void loadEndProjectDialog()}
+                    onFocus={() => void loadEndProjectDialog()}
+                    className="w-full"
+                  >
+                    End or cancel project
+                  </Button>
+                ) : null}
                 {ended ? (
                   <Button
                     variant="danger"
@@ -450,6 +484,25 @@ function LoadedProject({
                   </Button>
                 ) : null}
               </div>
+            </SideCard>
+          ) : null}
+
+          {viewer.isOwner && !ended ? (
+            <SideCard title="Plan a break">
+              <PausePeriods
+                schedule={schedule}
+                now={now}
+                pending={pause.isPending ? (pause.variables?.period ?? null) : null}
+                onPause={(period) => pause.mutate({ period, lift: false })}
+                onLift={(period) => pause.mutate({ period, lift: true })}
+                error={
+                  pause.error
+                    ? pause.error instanceof ApiError
+                      ? pause.error.message
+                      : MESSAGES.tryAgain
+                    : null
+                }
+              />
             </SideCard>
           ) : null}
 
@@ -475,6 +528,25 @@ function LoadedProject({
                 <dd className="font-medium text-slate-900 tabular">{checkIns.length}</dd>
               </div>
               <div className="flex justify-between gap-4">
+                <dt className="text-slate-600">Forfeits go to</dt>
+                <dd className="min-w-0 text-right font-medium text-slate-900">
+                  {commitment.charity.site.startsWith('https://') ? (
+                    <a
+                      href={commitment.charity.site}
+                      rel="noopener noreferrer"
+                      target="_blank"
+                      className="text-primary-700 underline-offset-2 hover:underline"
+                    >
+                      {commitment.charity.name}
+                    </a>
+                  ) : (
+                    <Link to="/transparency" className="text-primary-700 underline-offset-2 hover:underline">
+                      {commitment.charity.name}
+                    </Link>
+                  )}
+                </dd>
+              </div>
+              <div className="flex justify-between gap-4">
                 <dt className="text-slate-600">Last updated</dt>
                 <dd className="font-medium text-slate-900">
                   {formatInstantDate(new Date(project.updatedAt), project.timezone)}
@@ -486,6 +558,19 @@ function LoadedProject({
         </aside>
 
         <div className="min-w-0 space-y-6 lg:col-span-2 lg:row-start-1">
+          {stoppedByOwner ? (
+            <p
+              role="status"
+              className="rounded-lg border border-slate-300 bg-slate-100 px-4 py-3 text-sm font-medium text-slate-800"
+            >
+              {commitment.cancelledAt ? (
+                <strong className="mr-1">Cancelled.</strong>
+              ) : (
+                <strong className="mr-1">Ended early.</strong>
+              )}
+              {stoppedByOwner}
+            </p>
+          ) : null}
           <Card className="p-5 sm:p-6">
             <h2 className="sr-only">About this project</h2>
             <p className="whitespace-pre-wrap text-slate-800 [overflow-wrap:anywhere]">
@@ -522,7 +607,12 @@ function LoadedProject({
           </Card>
 
           <Card className="below-the-fold p-5 sm:p-6">
-            <CheckInCalendar project={project} checkIns={checkIns} now={now} />
+            <CheckInCalendar
+              project={project}
+              checkIns={checkIns}
+              now={now}
+              pausedPeriods={commitment.pausedPeriods}
+            />
           </Card>
 
           <Card className="below-the-fold p-5 sm:p-6">
@@ -562,6 +652,16 @@ function LoadedProject({
             project={project}
             onClose={close}
             onDeleted={() => void navigate('/my-projects', { replace: true })}
+          />
+        ) : null}
+        {dialog?.kind === 'end' ? (
+          <EndProjectDialog
+            project={project}
+            onClose={close}
+            onEnded={() => {
+              close();
+              void refreshProject(project.id);
+            }}
           />
         ) : null}
         {dialog?.kind === 'donate' ? (

@@ -68,3 +68,49 @@ export function chooseCover(
 ): Promise<{ project: ProjectCard }> {
   return call(api.PUT('/api/projects/{projectId}/cover', { params: { path: { projectId } }, body: choice }));
 }
+
+/** Pausing or ending a project changes its page and every list that shows it. */
+function useProjectChange<Input, Answer>(projectId: string, mutationFn: (input: Input) => Promise<Answer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: [...PROJECT_ROOT, projectId] });
+      for (const queryKey of PROJECT_LIST_ROOTS) void queryClient.invalidateQueries({ queryKey });
+    },
+  });
+}
+
+/** POST /api/projects/:id/pauses {period} and DELETE …/pauses/:period. */
+export function usePause(projectId: string) {
+  return useProjectChange(projectId, ({ period, lift }: { period: number; lift: boolean }) =>
+    lift
+      ? call(
+          api.DELETE('/api/projects/{projectId}/pauses/{period}', {
+            params: { path: { projectId, period } },
+          }),
+        )
+      : call(
+          api.POST('/api/projects/{projectId}/pauses', { params: { path: { projectId } }, body: { period } }),
+        ),
+  );
+}
+
+/** GET /api/projects/:id/ending: what cancelling or ending now would do, read fresh for the dialog. */
+export function endingQuery(projectId: string) {
+  return queryOptions({
+    queryKey: [...PROJECT_ROOT, projectId, 'ending'] as const,
+    queryFn: ({ signal }) =>
+      call(api.GET('/api/projects/{projectId}/ending', { params: { path: { projectId } }, signal })),
+    staleTime: 0,
+  });
+}
+
+/** POST /api/projects/:id/cancel or /end. */
+export function useEndProject(projectId: string) {
+  return useProjectChange(projectId, (how: 'cancel' | 'end') =>
+    how === 'cancel'
+      ? call(api.POST('/api/projects/{projectId}/cancel', { params: { path: { projectId } } }))
+      : call(api.POST('/api/projects/{projectId}/end', { params: { path: { projectId } } })),
+  );
+}

@@ -2,3 +2,6 @@
 // Projects is a screen: its route imports it.)
 export const loadEditProjectDialog = () => import('./edit-project-dialog');
 export const loadDeleteProjectDialog = () => import('./delete-project-dialog');
+export const loadEndProjectDialog = () => import('./end-project-dialog');
+export { usePause } from './api';
+export { PausePeriods } from './pause-periods';
