@@ -393,7 +393,11 @@ export const ProjectSummarySchema = z.object({
   daysLeft: z.number().int(),
   daysLeftBadge: DaysLeftBadgeSchema.nullable(),
   finishingSoon: z.boolean(),
+  /** Check-in periods the owner paused (in neither totalCheckIns nor missedCheckIns). */
+  pausedCheckIns: z.number().int().min(0),
   ended: z.boolean(),
+  /** The owner ended the project before its end date. */
+  endedEarly: z.boolean(),
 });
 export type ProjectSummaryDto = z.infer<typeof ProjectSummarySchema>;
 

@@ -1,5 +1,11 @@
 import fc from 'fast-check';
-import { defaultFilters, projectSummary, validateProjectDraft } from '@kept/domain';
+import {
+  CONSENT_MESSAGE,
+  TERMS_VERSION,
+  defaultFilters,
+  projectSummary,
+  validateProjectDraft,
+} from '@kept/domain';
 import type { ProjectDraftInput, ProjectFilters } from '@kept/domain';
 import { describe, expect, it } from 'vitest';
 import {
@@ -25,7 +31,7 @@ function firstMessage(result: {
   return result.success ? undefined : result.error?.issues[0]?.message;
 }
 
-const draft: ProjectDraftInput = {
+const draft: ProjectDraftInput & { agreedToTerms: typeof TERMS_VERSION } = {
   title: 'Learn guitar',
   description: 'Scales daily',
   tag: 'Music',
@@ -34,6 +40,7 @@ const draft: ProjectDraftInput = {
   frequencyValue: 1,
   frequencyUnit: 'weeks',
   depositCents: 3333,
+  agreedToTerms: TERMS_VERSION,
 };
 
 describe('create project', () => {
@@ -50,7 +57,23 @@ describe('create project', () => {
       frequencyDays: 7,
       depositCents: 3333,
       chargeCents: 3556,
+      charityId: 'kept-fund',
+      termsVersion: TERMS_VERSION,
     });
+  });
+
+  it('refuses a draft without the commitment agreed to, or agreed to in an older version', () => {
+    const { agreedToTerms: _agreed, ...unagreed } = draft;
+    expect(firstMessage(CreateProjectRequestSchema.safeParse(unagreed))).toBe(CONSENT_MESSAGE);
+    expect(
+      firstMessage(CreateProjectRequestSchema.safeParse({ ...draft, agreedToTerms: '2020-01-01' })),
+    ).toBe(CONSENT_MESSAGE);
+    expect(CreateProjectRequestSchema.parse({ ...draft, charityId: 'wikimedia' }).charityId).toBe(
+      'wikimedia',
+    );
+    expect(firstMessage(CreateProjectRequestSchema.safeParse({ ...draft, charityId: 'nobody' }))).toBe(
+      'Please choose a charity from the list.',
+    );
   });
 
   it('takes a JSON body as it is typed: numbers sent as text are refused with the spec’s words', () => {

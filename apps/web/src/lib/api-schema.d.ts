@@ -2421,6 +2421,7 @@ export interface paths {
                   /** Format: date */
                   endDate: string;
                   ended: boolean;
+                  endedEarly: boolean;
                   /** Format: date-time */
                   endsAt: string;
                   finishingSoon: boolean;
@@ -2437,6 +2438,7 @@ export interface paths {
                     label: string;
                     overdue: boolean;
                   } | null;
+                  pausedCheckIns: number;
                   /** @enum {string} */
                   progressBand:
                     'just-started' | 'in-progress' | 'getting-close' | 'almost-done' | 'completed';
@@ -2831,6 +2833,7 @@ export interface paths {
                 /** Format: date */
                 endDate: string;
                 ended: boolean;
+                endedEarly: boolean;
                 /** Format: date-time */
                 endsAt: string;
                 finishingSoon: boolean;
@@ -2847,6 +2850,7 @@ export interface paths {
                   label: string;
                   overdue: boolean;
                 } | null;
+                pausedCheckIns: number;
                 /** @enum {string} */
                 progressBand: 'just-started' | 'in-progress' | 'getting-close' | 'almost-done' | 'completed';
                 progressLabel: string;
