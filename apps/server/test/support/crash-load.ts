@@ -7,6 +7,7 @@
 // unanswered confirm and checks that no payment the processor took is left unapplied.
 // No vitest imports: the test (crash-under-load.test.ts) and `npm run bench` (bench/crash.ts) share it.
 import crypto from 'node:crypto';
+import { TERMS_VERSION } from '@kept/domain';
 import type { Db } from '../../src/db/client.ts';
 import {
   acknowledgedCount,
@@ -244,6 +245,7 @@ export async function runCrashScenario(opts: CrashOptions): Promise<CrashReport>
         frequencyValue: 1,
         frequencyUnit: 'days',
         depositCents: 5_000 + 100 * between(c.rand, 0, 50),
+        agreedToTerms: TERMS_VERSION,
       },
     });
     const intent = res.json as { paymentId: string; clientSecret: string; amountCents: number };
