@@ -545,3 +545,54 @@ describe('Share menu', { timeout: 15_000 }, () => {
     expect(alert).toHaveBeenCalledWith(expect.stringContaining('Link copied!'));
   });
 });
+
+describe('the owner’s say over a running project', { timeout: 15_000 }, () => {
+  it('plans a break: pausing a later check-in period asks the server and reads the page again', async () => {
+    // Started 3 days ago, 30 days every 7: check-ins 2–5 are later periods; the budget is 1.
+    const detail = projectDetail({ isOwner: true });
+    let paused: number[] = [];
+    const calls = mockApi({
+      ...withDetail(detail),
+      [`GET ${detailPath}`]: () =>
+        json({ ...detail, commitment: { ...detail.commitment, pausedPeriods: paused } }),
+      [`POST ${detailPath}/pauses`]: () => {
+        paused = [3];
+        return json({ pausedPeriods: paused });
+      },
+    });
+    const { user } = renderProject();
+    const card = within(await screen.findByRole('region', { name: 'Pauses' }));
+    expect(card.getByText(/You have used 0 of 1 pause/)).toBeVisible();
+    await user.click(card.getByRole('button', { name: /^Pause check-in 4 / }));
+    expect(await card.findByText('Paused')).toBeVisible();
+    expect(card.getByText(/You have used 1 of 1 pause/)).toBeVisible();
+    const post = calls.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(post?.[1]?.body).toBe('{"period":3}');
+    expect(screen.getByRole('list', { name: 'Legend' })).toHaveTextContent('Paused');
+  });
+
+  it('says when a project was cancelled, and where its forfeits go', async () => {
+    const detail = projectDetail({ isOwner: false });
+    mockApi(
+      withDetail({
+        ...detail,
+        commitment: {
+          ...detail.commitment,
+          charity: {
+            id: 'wikimedia',
+            name: 'Wikimedia Foundation',
+            registration: 'EIN 20-0049703',
+            site: 'https://wikimediafoundation.org',
+          },
+          cancelledAt: new Date().toISOString(),
+        },
+      }),
+    );
+    renderProject();
+    expect(await screen.findByText('Cancelled.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Wikimedia Foundation' })).toHaveAttribute(
+      'href',
+      'https://wikimediafoundation.org',
+    );
+  });
+});
