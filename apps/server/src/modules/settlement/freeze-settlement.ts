@@ -2,7 +2,7 @@
 // from the shared rules, P = the pool's ledger balance, R/F and R's split from the domain's `settle`.
 // The forfeit (pool → the project's charity) and the payout (pool → payable:{user}) are booked at once, since they
 // need no provider.
-import { checkInCounts, settle } from '@kept/domain';
+import { settle, settlementAt } from '@kept/domain';
 import { ACCOUNTS, balanceOf, postTransaction, syncRefundable } from '../ledger/ledger.ts';
 import type { SettlementDeps, SettlementRow } from './deps.ts';
 import { queueResultEmail, scheduleOf } from './emails.ts';
@@ -30,16 +30,17 @@ export async function freezeSettlement(
       return { waitUntil: new Date(schedule.endsAt.getTime() + SETTLEMENT_GRACE_MS) };
     if (stoppedByOwner && now.getTime() < stoppedByOwner.getTime()) return { waitUntil: stoppedByOwner };
 
-    const counted = checkInCounts(schedule, await checkInsOf(tx, projectId), now);
-    // A cancellation gives the whole pool (the deposit: a cancelled project has no donation) back.
-    const counts = project.cancelledAt ? { ...counted, missed: 0 } : counted;
     const poolCents = await balanceOf(tx, ACCOUNTS.pool(projectId));
-    const split = settle({
-      poolCents,
-      depositCents: project.depositAmount,
-      totalCheckIns: counts.total,
-      missedCheckIns: counts.missed,
-    });
+    const money = { poolCents, depositCents: project.depositAmount };
+    // The same function as the project page's "If it ended today". A cancellation gives the whole pool
+    // (the deposit: a cancelled project has no donation) back: nothing counts as missed.
+    const computed = settlementAt(schedule, await checkInsOf(tx, projectId), now, money);
+    const { counts, ...split } = project.cancelledAt
+      ? {
+          ...settle({ ...money, totalCheckIns: computed.counts.total, missedCheckIns: 0 }),
+          counts: { ...computed.counts, missed: 0 },
+        }
+      : computed;
     const nothingToRefund = split.refundToCardCents === 0;
     const row = await insertSettlement(tx, {
       projectId,

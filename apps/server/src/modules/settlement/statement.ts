@@ -1,7 +1,7 @@
 // The settlement statement the project page and My Projects show once a project has ended: the
 // settlement row when it exists, else a preview from the current pool and the shared rules (status
 // 'processing', settled: false) for the short time between the end and the settle job.
-import { checkInCounts, projectSchedule, settle, type ScheduleCheckIn } from '@kept/domain';
+import { projectSchedule, settlementAt, type ScheduleCheckIn } from '@kept/domain';
 import type { SettlementStatement } from '@kept/contract';
 import type { Db } from '../../db/client.ts';
 import type { SettlementRow } from './deps.ts';
@@ -91,12 +91,10 @@ export function previewStatement(
   now: Date,
 ): SettlementStatement {
   const schedule = scheduleOf(project);
-  const counts = checkInCounts(schedule, checkIns, now);
-  const split = settle({
+  // The settlement's own function, on the pool and the check-ins now.
+  const { counts, ...split } = settlementAt(schedule, checkIns, now, {
     poolCents: project.refundableAmount,
     depositCents: project.depositAmount,
-    totalCheckIns: counts.total,
-    missedCheckIns: counts.missed,
   });
   return {
     status: 'processing',

@@ -19,6 +19,7 @@ import { cx } from '../../lib/cx';
 import { useSession } from '../session';
 import { deviceTimeZone, submitCheckIn } from './api';
 import { UploadProgress } from '../../components/ui/upload-progress';
+import { FormError } from '../../components/ui/form-error';
 
 /** How long the success screen shows before the dialog closes. */
 export const CHECK_IN_SUCCESS_MS = 1500;
@@ -277,13 +278,7 @@ export default function CheckInDialog({
             />
           ) : null}
 
-          <div aria-live="assertive">
-            {error ? (
-              <p className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          <FormError message={error} />
 
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onClose} disabled={uploading}>

@@ -7,11 +7,11 @@ import {
   WEEKDAYS,
   buildCalendar,
   formatLocalDate,
-  projectSchedule,
   type CalendarCell,
   type CalendarStatus,
+  type Schedule,
 } from '@kept/domain';
-import type { CheckInDto, ProjectDetail } from '@kept/contract';
+import type { CheckInDto } from '@kept/contract';
 import { cx } from '../../lib/cx';
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
@@ -72,26 +72,16 @@ function DayCell({ cell, today }: { cell: CalendarCell; today: boolean }) {
  * rules (`buildCalendar`), and the legend.
  */
 export function CheckInCalendar({
-  project,
+  schedule,
   checkIns,
   now,
-  pausedPeriods = [],
 }: {
-  project: ProjectDetail;
+  /** The project's schedule, its paused periods included (the page builds it once). */
+  schedule: Schedule;
   checkIns: readonly CheckInDto[];
   now: number;
-  /** The periods the owner paused (shown as 'Paused'). */
-  pausedPeriods?: readonly number[];
 }) {
   const headingId = useId();
-  const schedule = projectSchedule({
-    createdAt: new Date(project.createdAt),
-    endDate: new Date(project.endDate),
-    totalLengthDays: project.totalLengthDays,
-    checkInFrequencyDays: project.checkInFrequencyDays,
-    timezone: project.timezone,
-    pausedPeriods,
-  });
   const calendar = buildCalendar(
     schedule,
     checkIns.map((checkIn) => ({

@@ -337,6 +337,7 @@ function LoadedProject({
     checkInFrequencyDays: project.checkInFrequencyDays,
     timezone: project.timezone,
     pausedPeriods: commitment.pausedPeriods,
+    endedEarlyAt: commitment.endedEarlyAt ? new Date(commitment.endedEarlyAt) : null,
   });
   const stoppedByOwner = commitment.cancelledAt
     ? `This project was cancelled on ${formatInstantDate(new Date(commitment.cancelledAt), project.timezone)}. Its deposit goes back to the card; the processing fee does not.`
@@ -607,12 +608,7 @@ function LoadedProject({
           </Card>
 
           <Card className="below-the-fold p-5 sm:p-6">
-            <CheckInCalendar
-              project={project}
-              checkIns={checkIns}
-              now={now}
-              pausedPeriods={commitment.pausedPeriods}
-            />
+            <CheckInCalendar schedule={schedule} checkIns={checkIns} now={now} />
           </Card>
 
           <Card className="below-the-fold p-5 sm:p-6">

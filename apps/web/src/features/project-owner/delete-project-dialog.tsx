@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/dialog';
 import { ApiError } from '../../lib/api';
 import { useDeleteProject } from './api';
+import { FormError } from '../../components/ui/form-error';
 
 /** Asks first, in the spec's words, then deletes an ended project. */
 export default function DeleteProjectDialog({
@@ -34,13 +35,7 @@ export default function DeleteProjectDialog({
       description={deleteConfirmMessage(project.title)}
       dismissible={!deleting}
     >
-      <div aria-live="assertive">
-        {error ? (
-          <p className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <FormError message={error} className="mb-4" />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose} disabled={deleting} autoFocus>
           Cancel

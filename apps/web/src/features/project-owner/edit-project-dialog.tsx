@@ -15,6 +15,7 @@ import { ApiError } from '../../lib/api';
 import { cx } from '../../lib/cx';
 import { updateProject } from './api';
 import { CoverPicker, applyCover, coverFailure, incompleteCover, type CoverChoice } from './cover-picker';
+import { FormError } from '../../components/ui/form-error';
 
 export const EDIT_TEXT = { title: 'Edit Project', save: 'Save Changes', saving: 'Saving...' } as const;
 
@@ -163,13 +164,7 @@ export default function EditProjectDialog({
           error={coverError}
         />
 
-        <div aria-live="assertive">
-          {error ? (
-            <p className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <FormError message={error} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={saving}>
             Cancel

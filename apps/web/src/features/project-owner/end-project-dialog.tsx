@@ -6,6 +6,7 @@ import { Modal } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
 import { endingQuery, useEndProject } from './api';
+import { FormError } from '../../components/ui/form-error';
 
 type Option = EndingPreviewResponse['end'];
 
@@ -63,13 +64,7 @@ export default function EndProjectDialog({
       description="Nothing happens until you confirm. The amounts are what Kept's ledger would move right now."
       dismissible={!busy}
     >
-      <div aria-live="assertive">
-        {error ? (
-          <p className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <FormError message={error} className="mb-4" />
       {preview.isPending ? (
         <div role="status" className="flex items-center gap-2 py-6 text-slate-700">
           <Spinner /> Loading the amounts...
