@@ -347,6 +347,7 @@ describe('Project detail', { timeout: 15_000 }, () => {
     expect(within(card).getByText('($50.00 + $80.00) × (1 − 2/5) = $78.00')).toBeVisible();
     expect(within(card).getByText('$78.00')).toBeVisible();
     expect(within(card).getByText('$52.00')).toBeVisible();
+    expect(within(card).getByRole('link', { name: 'Transparency' })).toHaveAttribute('href', '/transparency');
     expect(screen.getByTestId('project-total')).toHaveTextContent('$130.00');
     expect(screen.queryByRole('button', { name: 'Support This Project' })).not.toBeInTheDocument();
   });

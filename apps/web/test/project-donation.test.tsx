@@ -49,7 +49,9 @@ function renderDialog({ fakeTimers = false } = {}) {
     fakeTimers ? { delay: null, advanceTimers: (ms) => vi.advanceTimersByTime(ms) } : { delay: null },
   );
   const { project } = projectDetail();
-  renderWithProviders(<DonationDialog project={project} onClose={onClose} onDonated={onDonated} />);
+  renderWithProviders(
+    <DonationDialog project={project} charityName="GiveDirectly" onClose={onClose} onDonated={onDonated} />,
+  );
   return { user, onClose, onDonated };
 }
 
@@ -82,6 +84,9 @@ describe('Donation dialog', { timeout: 20_000 }, () => {
     expect(d.getByRole('radio', { name: '$25.00' })).toBeChecked();
     expect(d.getByRole('checkbox', { name: 'Donate anonymously' })).toBeChecked();
     expect(d.getByText('$20.00')).toBeVisible();
+    expect(d.getByText(/A donation is not tax-deductible\./)).toHaveTextContent(
+      'the share they would have got back goes to GiveDirectly.',
+    );
     expect(await d.findByRole('button', { name: 'Donate $25.00' })).toBeVisible();
   });
 

@@ -43,10 +43,13 @@ function amountCentsOf(amount: Amount): number | null {
  */
 export default function DonationDialog({
   project,
+  charityName,
   onClose,
   onDonated,
 }: {
   project: ProjectDetail;
+  /** Where the project's forfeits go, named before paying. */
+  charityName?: string;
   onClose: () => void;
   onDonated: (amountCents: number) => void;
 }) {
@@ -208,6 +211,12 @@ export default function DonationDialog({
             ) : (
               `${CREATOR_SHARE_PERCENT}% of your donation goes to this project's refundable total. Donations are not refundable.`
             )}
+          </p>
+          <p className="text-xs text-slate-600">
+            A donation is not tax-deductible.
+            {charityName
+              ? ` If ${creator} misses check-ins, the share they would have got back goes to ${charityName}.`
+              : ''}
           </p>
 
           <fieldset className="space-y-4">

@@ -663,6 +663,7 @@ function LoadedProject({
         {dialog?.kind === 'donate' ? (
           <DonationDialog
             project={project}
+            charityName={commitment.charity.name}
             onClose={close}
             onDonated={() => watchTotal(project.refundableCents)}
           />

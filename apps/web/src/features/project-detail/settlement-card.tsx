@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { formatCents } from '@kept/domain';
 import type { SettlementStatement } from '@kept/contract';
 import { cx } from '../../lib/cx';
@@ -86,6 +87,13 @@ export function SettlementCard({
       {isOwner && payout.status === 'pending' && payout.note ? (
         <p className="mt-3 text-xs text-slate-600">{payout.note}</p>
       ) : null}
+      <p className="mt-3 text-xs text-slate-600">
+        Every cent of every project is on the{' '}
+        <Link to="/transparency" className="font-medium text-primary-700 underline-offset-2 hover:underline">
+          Transparency
+        </Link>{' '}
+        page, charity by charity.
+      </p>
     </section>
   );
 }
