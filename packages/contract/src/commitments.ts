@@ -58,9 +58,17 @@ export const EndingPreviewResponseSchema = z.object({
 });
 export type EndingPreviewResponse = z.infer<typeof EndingPreviewResponseSchema>;
 
+/** A charity of the vetted list (or the Kept Charity Fund) as the pages show it. */
+export const CharitySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  registration: z.string(),
+  site: z.string(),
+});
+
 /** What a project's page says of its commitment: its charity, pauses, and whether it was stopped early. */
 export const ProjectCommitmentSchema = z.object({
-  charity: z.object({ id: z.string(), name: z.string(), registration: z.string(), site: z.string() }),
+  charity: CharitySchema,
   pausedPeriods: z.array(z.number().int().min(1)),
   endedEarlyAt: z.iso.datetime({ offset: true }).nullable(),
   cancelledAt: z.iso.datetime({ offset: true }).nullable(),

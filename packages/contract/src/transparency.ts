@@ -1,14 +1,11 @@
 // The public transparency page: where the money is, from the ledger's own entries.
 import { z } from 'zod';
+import { CharitySchema } from './commitments.ts';
 import { IsoDateTimeSchema } from './common.ts';
 
 const Cents = z.number().int().min(0);
 
-export const CharityTotalsSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  registration: z.string(),
-  site: z.string(),
+export const CharityTotalsSchema = CharitySchema.extend({
   /** Forfeits booked to the charity (or the fund). */
   forfeitedCents: Cents,
   /** Recorded transfers to it. */

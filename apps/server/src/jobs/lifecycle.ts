@@ -12,6 +12,7 @@
 import crypto from 'node:crypto';
 import {
   addDays,
+  atLocalTime,
   hasStopped,
   localDateOf,
   nextCheckIn,
@@ -21,8 +22,6 @@ import {
   projectSchedule,
   satisfiedPeriods,
   startOfLocalDay,
-  timeZoneOffsetMs,
-  normalizeTimeZone,
   type LocalDate,
   type Schedule,
   type ScheduleCheckIn,
@@ -70,21 +69,12 @@ type Owner = {
   notificationToken: string | null;
 };
 
-/** The instant of `hour`:00 on local `date` in `timeZone` (right across DST changes). */
-export function atLocalHour(date: LocalDate, hour: number, timeZone: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d, hour);
-  const zone = normalizeTimeZone(timeZone);
-  const guess = wall - timeZoneOffsetMs(wall, zone);
-  return new Date(wall - timeZoneOffsetMs(guess, zone));
-}
-
 /**
  * When a reminder about local date `date` (project zone) may go: 09:00 that day in the owner's zone,
  * but never before the day has begun where the project lives.
  */
 export function reminderTime(date: LocalDate, schedule: Schedule, ownerTimeZone: string): Date {
-  const owner = atLocalHour(date, REMINDER_HOUR, ownerTimeZone).getTime();
+  const owner = atLocalTime(date, REMINDER_HOUR * 60, ownerTimeZone).getTime();
   const dayStart = startOfLocalDay(date, schedule.timezone).getTime();
   return new Date(Math.max(owner, dayStart));
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { checkInHeatmap, formatLocalDate, type HeatmapDay, type LocalDate } from '@kept/domain';
 import { cx } from '../lib/cx';
+import { plural } from '../lib/plural';
 
 const LEVEL_STYLES = [
   'bg-slate-100 border-slate-200',
@@ -9,8 +10,6 @@ const LEVEL_STYLES = [
   'bg-primary-600 border-primary-700',
   'bg-primary-800 border-primary-900',
 ] as const;
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * A year of check-ins as a contribution graph (Sun–Sat columns, one square a day), with a summary that

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { commitment, formatCents, formatLocalDate, type Cents } from '@kept/domain';
+import { plural } from '../../lib/plural';
 
 export interface CommitmentSummaryProps {
   depositCents: Cents | null;
@@ -15,8 +16,6 @@ export interface CommitmentSummaryProps {
   /** Shown under the checkbox when Pay was pressed without agreeing. */
   error?: string | null;
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * The commitment in plain words, from the same rules the server settles by and the person's own numbers:
