@@ -2,6 +2,9 @@
 // (decision 021). @fastify/under-pressure refuses requests past the event loop's or the heap's bound, or
 // while the database check fails; a statement past the statement timeout, or a request that waited too
 // long for a pooled connection, is answered the same way instead of with a 500.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -46,8 +49,12 @@ function blockEventLoop(ms: number): void {
 const afterDueTimers = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('under pressure', () => {
-  it('refuses requests past the heap bound, API and pages alike, and lets the health check through', async () => {
-    const t = await createTestApp({ env: { MAX_HEAP_USED_MB: '1' } });
+  it('refuses requests past the heap bound, API and pages alike; lets the health check and the app code through', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kept-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><body>SPA</body></html>');
+    fs.writeFileSync(path.join(dist, 'assets', 'screen-abc123.js'), 'export default 1;');
+    const t = await createTestApp({ env: { MAX_HEAP_USED_MB: '1' }, webDistDir: dist });
     try {
       const refused = await refusedSoon(() => t.app.inject({ url: '/api/home' }));
       expectRefused(refused, 'API');
@@ -63,8 +70,14 @@ describe('under pressure', () => {
       const health = await t.app.inject({ url: '/api/health' });
       expect(health.statusCode).toBe(200);
       expect(health.json()).toEqual({ status: 'ok', database: 'ok' });
+      // A page already loading still gets its code; its API calls say Kept is busy.
+      const code = await t.app.inject({ url: '/assets/screen-abc123.js' });
+      expect(code.statusCode).toBe(200);
+      expect(code.body).toBe('export default 1;');
+      expectRefused(await t.app.inject({ method: 'POST', url: '/assets/screen-abc123.js' }), 'not a GET');
     } finally {
       await t.close();
+      fs.rmSync(dist, { recursive: true, force: true });
     }
   });
 

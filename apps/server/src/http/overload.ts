@@ -5,6 +5,9 @@
 // - PostgreSQL cancels a statement that runs past the pool's statement timeout (db/client.ts);
 // - the pool gives up on a request that waited too long for a free connection.
 // GET /api/health is never refused here: it answers for itself whether the database is reachable.
+// Nor are the web app's hashed files (/assets/…): they are read from disk without the database, and a page
+// whose code is refused halfway breaks (its screen cannot load) instead of showing the busy message that its
+// API calls get.
 // The event loop's readings of the first two seconds after start-up are not held against requests:
 // they cover the app's own start (loading and compiling every route), not its load.
 import underPressure, { TYPE_EVENT_LOOP_DELAY } from '@fastify/under-pressure';
@@ -18,6 +21,8 @@ export const RETRY_AFTER_SEC = 5;
 /** How often the bounds are sampled, and the database asked. */
 const SAMPLE_INTERVAL_MS = 1_000;
 const HEALTH_ROUTE = '/api/health';
+/** Where the built web app's content-hashed files are served from (web/spa.ts). */
+const WEB_ASSETS_PREFIX = '/assets/';
 
 /** The answer to a request refused for overload: 503 with Retry-After, in the error format. */
 export function unavailableError(): DomainError {
@@ -88,6 +93,7 @@ export async function registerOverloadGuard(
     // route is let through to say what it sees.
     pressureHandler: (request, _reply, type) => {
       if (request.routeOptions.url === HEALTH_ROUTE) return undefined;
+      if (request.method === 'GET' && request.url.startsWith(WEB_ASSETS_PREFIX)) return undefined;
       if (type === TYPE_EVENT_LOOP_DELAY && startingUp()) return undefined;
       return Promise.reject(unavailableError());
     },
