@@ -1,5 +1,6 @@
 // Builds the Fastify app from its dependencies. main.ts boots it; tests call it and use app.inject().
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -50,6 +51,10 @@ import { registerPauses } from './modules/pauses/index.ts';
 import { registerEnding } from './modules/ending/index.ts';
 import { registerOverloadGuard } from './http/overload.ts';
 
+/** Compression of answers made for one request (decision 033): the fastest levels. */
+const PER_REQUEST_BROTLI_QUALITY = 1;
+const PER_REQUEST_GZIP_LEVEL = 1;
+
 export type AppDeps = {
   config: Config;
   database: Database;
@@ -85,7 +90,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app, { https: config.baseUrl.startsWith('https://') });
   await registerOverloadGuard(app, { ...config.overload, pool: deps.database.pool });
   // Before every route and static folder (@fastify/static's precompressed files are sent as they are).
-  if (config.compression) await app.register(compress, { globalDecompression: false });
+  // Answers made per request are compressed at brotli's quality 1: a few times less work than the
+  // plugin's default 4 for answers a tenth to a quarter larger (decision 033). Shared answers are
+  // compressed once per cache entry at a higher quality (modules/browse/precompressed.ts).
+  if (config.compression)
+    await app.register(compress, {
+      globalDecompression: false,
+      brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: PER_REQUEST_BROTLI_QUALITY } },
+      zlibOptions: { level: PER_REQUEST_GZIP_LEVEL },
+    });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
 

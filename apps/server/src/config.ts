@@ -42,6 +42,7 @@ const envSchema = z
     DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+    DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(500),
     MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
     MAX_HEAP_USED_MB: z.coerce.number().int().min(0).max(1_048_576).optional(),
     COMPRESSION: flag(true),
@@ -93,6 +94,11 @@ export type Config = {
   databasePoolSize: number;
   /** A statement running longer is cancelled by PostgreSQL (0: no limit). */
   databaseStatementTimeoutMs: number;
+  /**
+   * How long a request may wait for a pooled connection before it is answered 503: short, so that an
+   * overloaded instance refuses within a second instead of queueing for seconds (decision 033).
+   */
+  databasePoolWaitMs: number;
   /**
    * Overload: past either bound, requests are answered 503 with Retry-After at once (0: not checked).
    * The event loop's mean delay over the last second, and the V8 heap in use.
@@ -175,6 +181,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    databasePoolWaitMs: env.DATABASE_POOL_WAIT_MS,
     overload: {
       maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
       maxHeapUsedBytes:

@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     const database = connectDatabase(
       url,
       config.databasePoolSize,
-      undefined,
+      config.databasePoolWaitMs,
       config.databaseStatementTimeoutMs,
     );
     await runMigrations(database);

@@ -52,10 +52,13 @@ describe('settings', () => {
     expect(loadConfig({ DEMO_DATA: '0' }).demoData).toBe(false);
   });
 
-  it('bounds statements at 5 s unless told, 0 for none', () => {
+  it('bounds statements at 5 s unless told, 0 for none, and the wait for a connection at 500 ms', () => {
     expect(loadConfig({}).databaseStatementTimeoutMs).toBe(5_000);
     expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '250' }).databaseStatementTimeoutMs).toBe(250);
     expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '0' }).databaseStatementTimeoutMs).toBe(0);
+    expect(loadConfig({}).databasePoolWaitMs).toBe(500);
+    expect(loadConfig({ DATABASE_POOL_WAIT_MS: '2000' }).databasePoolWaitMs).toBe(2_000);
+    expect(() => loadConfig({ DATABASE_POOL_WAIT_MS: '0' })).toThrow(/DATABASE_POOL_WAIT_MS/);
     expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(
       /DATABASE_STATEMENT_TIMEOUT_MS/,
     );

@@ -42,12 +42,16 @@ export const CHECKINS_SQL = `select c.id, c.project_id as "projectId", c.update_
 
 const FAVORITE_SQL = 'select 1 from user_favorites where user_id = $1 and project_id = $2';
 
-/** The page's three reads at once: the project, its check-ins oldest first, and the viewer's star. */
+/**
+ * The page's three reads at once: the project, its check-ins oldest first, and the viewer's star. The
+ * first two are named, so each pooled connection plans them once instead of on every page view (the
+ * project page is the most read answer that is not shared; decision 033).
+ */
 export async function readProjectPage(db: Db, id: string, viewerId: string | null) {
   const pool: pg.Pool = db.$client;
   const [project, checkIns, favorite] = await Promise.all([
-    pool.query<DetailRow>({ text: PROJECT_SQL, values: [id] }),
-    pool.query<CheckInDbRow>({ text: CHECKINS_SQL, values: [id] }),
+    pool.query<DetailRow>({ name: 'kept_project_page_v1', text: PROJECT_SQL, values: [id] }),
+    pool.query<CheckInDbRow>({ name: 'kept_project_checkins_v1', text: CHECKINS_SQL, values: [id] }),
     viewerId ? pool.query(FAVORITE_SQL, [viewerId, id]) : Promise.resolve(null),
   ]);
   return {
