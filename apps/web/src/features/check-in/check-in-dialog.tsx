@@ -12,6 +12,7 @@ import {
 } from '@kept/domain';
 import type { ProjectDetail } from '@kept/contract';
 import { Button } from '../../components/ui/button';
+import { DialogFooter } from '../../components/ui/dialog-footer';
 import { Modal } from '../../components/ui/dialog';
 import { Field, inputClass } from '../../components/ui/form-field';
 import { ApiError, NetworkError } from '../../lib/api';
@@ -280,14 +281,9 @@ export default function CheckInDialog({
 
           <FormError message={error} />
 
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onClose} disabled={uploading}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={uploading}>
-              {uploading ? 'Posting...' : 'Post Check-in'}
-            </Button>
-          </div>
+          <DialogFooter onCancel={onClose} busy={uploading}>
+            {uploading ? 'Posting...' : 'Post Check-in'}
+          </DialogFooter>
         </form>
       )}
     </Modal>
