@@ -1,5 +1,6 @@
 // Projects: the cover, check-ins, listings, detail, favorites, filters.
 import { ProjectCommitmentSchema } from './commitments.ts';
+import { SEARCH_TEXT_MAX_LENGTH } from './filter-query.ts';
 import { COVER_MESSAGES } from './forms.ts';
 import {
   CALENDAR_STATUSES,
@@ -125,7 +126,7 @@ export type CheckInData = z.output<typeof CheckInRequestSchema>;
 // ---------- filters (query string) ----------
 
 const MAX_PAGE_SIZE = 200;
-const SEARCH_MESSAGE = 'Search text must be 200 characters or less.';
+const SEARCH_MESSAGE = `Search text must be ${SEARCH_TEXT_MAX_LENGTH} characters or less.`;
 
 /** A date bound: 'YYYY-MM-DD', or '' / absent for none. */
 const queryDate = z
@@ -154,7 +155,10 @@ const pageOffset = queryNumber(NUMBER_MESSAGE).pipe(z.number().int().min(0).null
 const includeCompleted = textBoolean('includeCompleted must be true or false.').default(false);
 
 const filterQueryShape = {
-  searchText: z.string({ error: SEARCH_MESSAGE }).max(200, { error: SEARCH_MESSAGE }).default(''),
+  searchText: z
+    .string({ error: SEARCH_MESSAGE })
+    .max(SEARCH_TEXT_MAX_LENGTH, { error: SEARCH_MESSAGE })
+    .default(''),
   categoryTags: tagList,
   createdDateFrom: queryDate,
   createdDateTo: queryDate,
@@ -223,30 +227,6 @@ export const CategoryQuerySchema = z
     includeCompleted,
   }));
 export type CategoryQuery = z.input<typeof CategoryQuerySchema>;
-
-/** The query-string entries for a filter set: only what differs from the defaults. */
-export function filtersToQuery(
-  filters: ProjectFilters & { limit?: number; offset?: number; timeZone?: string | null },
-): Record<string, string> {
-  const defaults = defaultFilters();
-  const query: Record<string, string> = {};
-  for (const [key, value] of Object.entries(filters) as [string, unknown][]) {
-    if (key === 'categoryTags') {
-      if (Array.isArray(value) && value.length > 0) query[key] = value.join(',');
-    } else if (key === 'searchText') {
-      if (typeof value === 'string' && value.trim() !== '') query[key] = value;
-    } else if (key === 'limit') {
-      if (value !== undefined && value !== FILTER_PAGE_SIZE) query[key] = String(value);
-    } else if (key === 'offset') {
-      if (value !== undefined && value !== 0) query[key] = String(value);
-    } else if (key === 'timeZone') {
-      if (typeof value === 'string' && value !== '') query[key] = value;
-    } else if (value !== null && value !== undefined && value !== defaults[key as keyof ProjectFilters]) {
-      query[key] = String(value);
-    }
-  }
-  return query;
-}
 
 // ---------- responses ----------
 
