@@ -18,7 +18,7 @@ import { Field, inputClass } from '../../components/ui/form-field';
 import { ApiError, NetworkError } from '../../lib/api';
 import { cx } from '../../lib/cx';
 import { useSession } from '../session';
-import { deviceTimeZone, submitCheckIn } from './api';
+import { deviceTimeZone, useCheckIn } from './api';
 import { UploadProgress } from '../../components/ui/upload-progress';
 import { FormError } from '../../components/ui/form-error';
 
@@ -53,6 +53,7 @@ export default function CheckInDialog({
 }) {
   const { user } = useSession();
   const ids = { photo: useId(), cover: useId(), progress: useId() };
+  const checkIn = useCheckIn(project.id);
   const [updateText, setUpdateText] = useState('');
   const [videoUrl, setVideoUrl] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
@@ -120,7 +121,10 @@ export default function CheckInDialog({
     setError(null);
     setProgress(0);
     try {
-      await submitCheckIn(project.id, { updateText, videoUrl, isCoverPhoto, photo }, setProgress);
+      await checkIn.mutateAsync({
+        input: { updateText, videoUrl, isCoverPhoto, photo },
+        onProgress: setProgress,
+      });
       setDone(true);
       onCheckedIn();
       closeTimer.current = setTimeout(onClose, CHECK_IN_SUCCESS_MS);
