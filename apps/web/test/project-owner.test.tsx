@@ -88,6 +88,22 @@ describe('Edit Project dialog', { timeout: 15_000 }, () => {
     expect(name).toHaveValue('Practice guitar!');
     expect(onClose).not.toHaveBeenCalled();
   });
+  it("puts the server's field messages on their fields, keeping what was typed", async () => {
+    mockApi({
+      [`PATCH /api/projects/${PROJECT_ID}`]: () =>
+        apiError(400, 'validation_error', 'Please select a valid category.', {
+          tag: 'Please select a valid category.',
+        }),
+    });
+    const { user, onClose } = renderEdit();
+    const name = await screen.findByLabelText(/Project name/);
+    await user.type(name, '!');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Please select a valid category.')).toBeVisible();
+    expect(screen.getByLabelText(/Category/)).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveValue('Practice guitar!');
+    expect(onClose).not.toHaveBeenCalled();
+  });
 });
 
 describe('Delete Project dialog', { timeout: 15_000 }, () => {

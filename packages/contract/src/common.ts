@@ -37,10 +37,15 @@ type IssueLike = { path: readonly PropertyKey[]; message: string };
 
 /**
  * The envelope for a failed parse: code 'validation_error', the first issue's message, and the first
- * message per field. Takes a ZodError or its issues (e.g. from fastify-type-provider-zod).
+ * message per field. Takes a ZodError (classic or zod/mini) or its issues (e.g. from
+ * fastify-type-provider-zod).
  */
-export function validationErrorEnvelope(error: z.ZodError | readonly IssueLike[]): ErrorEnvelope {
-  const issues: readonly IssueLike[] = error instanceof z.ZodError ? error.issues : error;
+export function validationErrorEnvelope(
+  error: { readonly issues: readonly IssueLike[] } | readonly IssueLike[],
+): ErrorEnvelope {
+  const issues: readonly IssueLike[] = Array.isArray(error)
+    ? error
+    : (error as { issues: IssueLike[] }).issues;
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.');
@@ -72,15 +77,6 @@ export const LocalDateSchema = z.iso
  */
 export const textField = (missing: string, notText: string = missing) =>
   z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? missing : notText) });
-
-/**
- * A required text field: missing, not text, or blank after trimming all answer `message` (the spec's
- * required-field words). The output is trimmed; `max` bounds the trimmed text with its own words.
- */
-export function requiredText(message: string, max?: { length: number; message: string }) {
-  const text = z.string({ error: message }).trim().min(1, { error: message });
-  return max ? text.max(max.length, { error: max.message }) : text;
-}
 
 /**
  * A number in a query string (text by nature): '' is no value (null); anything else must read as a

@@ -9,3 +9,5 @@ export * from './boot.ts';
 export * from './screens.ts';
 export * from './transparency.ts';
 export * from './commitments.ts';
+export * from './forms.ts';
+export * from './filter-query.ts';

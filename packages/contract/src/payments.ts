@@ -1,15 +1,6 @@
 // Payments: the deposit intent of a new project and donations.
-import {
-  EMAIL_MESSAGES,
-  MESSAGES,
-  MONEY_MESSAGES,
-  validateDonationCents,
-  validateOptionalEmail,
-} from '@kept/domain';
+import { MESSAGES } from '@kept/domain';
 import { z } from 'zod';
-import { textField } from './common.ts';
-
-export const DONOR_NAME_MAX_LENGTH = 100;
 
 export const PaymentProviderSchema = z.enum(['simulated', 'stripe']);
 export const PaymentStatusSchema = z.enum([
@@ -87,32 +78,6 @@ export const SimulatedConfirmRequestSchema = z.object({
   cvc: z.string({ error: MESSAGES.generic }).max(10).default(''),
 });
 export type SimulatedConfirmRequest = z.input<typeof SimulatedConfirmRequestSchema>;
-
-/**
- * A donation: at least $0.50 ('Amount must be at least $0.50'); an optional donor email must look
- * like one ('Please enter a valid email address'); anonymous unless said otherwise.
- */
-export const DonationRequestSchema = z.object({
-  projectId: z.string({ error: MESSAGES.generic }).trim().min(1, { error: MESSAGES.generic }),
-  amountCents: z.number({ error: MONEY_MESSAGES.donationMinimum }).superRefine((value, ctx) => {
-    const error = validateDonationCents(value);
-    if (error) ctx.addIssue({ code: 'custom', message: error });
-  }),
-  donorName: z
-    .string({ error: MESSAGES.generic })
-    .trim()
-    .max(DONOR_NAME_MAX_LENGTH, { error: 'Name must be 100 characters or less.' })
-    .optional()
-    .transform((name) => (name ? name : null)),
-  donorEmail: textField(MESSAGES.generic, EMAIL_MESSAGES.invalid)
-    .trim()
-    .refine((email) => validateOptionalEmail(email) === null, { error: EMAIL_MESSAGES.invalid })
-    .optional()
-    .transform((email) => (email ? email.toLowerCase() : null)),
-  donorAnonymous: z.boolean({ error: MESSAGES.generic }).default(true),
-});
-export type DonationRequest = z.input<typeof DonationRequestSchema>;
-export type DonationData = z.output<typeof DonationRequestSchema>;
 
 /** What the Stripe webhook did with an event (Stripe only reads the status; the outcome is for logs and tests). */
 export const StripeWebhookResponseSchema = z.object({

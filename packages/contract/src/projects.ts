@@ -1,5 +1,7 @@
-// Projects: create (deposit), edit, check-ins, listings, detail, favorites, filters.
+// Projects: the cover, check-ins, listings, detail, favorites, filters.
 import { ProjectCommitmentSchema } from './commitments.ts';
+import { SEARCH_TEXT_MAX_LENGTH } from './filter-query.ts';
+import { COVER_MESSAGES } from './forms.ts';
 import {
   CALENDAR_STATUSES,
   CARD_AMOUNT_KINDS,
@@ -10,23 +12,12 @@ import {
   LENGTH_UNITS,
   FREQUENCY_UNITS,
   PROGRESS_BANDS,
-  PROJECT_MESSAGES,
   PROJECT_STATUSES,
-  DESCRIPTION_MAX_LENGTH,
-  MONEY_MESSAGES,
-  TAG_NAMES,
-  TITLE_MAX_LENGTH,
   UPDATE_TEXT_MAX_LENGTH,
   defaultFilters,
   parseYouTubeUrl,
   uploadTooLargeMessage,
   validateCheckInDraft,
-  validateDepositCents,
-  validateProjectDraft,
-  CHARITY_FUND,
-  CONSENT_MESSAGE,
-  FORFEIT_DESTINATION_IDS,
-  TERMS_VERSION,
 } from '@kept/domain';
 import type { ProjectFilters, ProjectSummary } from '@kept/domain';
 import { z } from 'zod';
@@ -36,97 +27,10 @@ import {
   LocalDateSchema,
   NUMBER_MESSAGE,
   queryNumber,
-  requiredText,
   textBoolean,
 } from './common.ts';
 
 // ---------- requests ----------
-
-const required = { error: PROJECT_MESSAGES.required };
-
-/** A title: required, at most 120 characters once trimmed. */
-const TitleSchema = requiredText(PROJECT_MESSAGES.required, {
-  length: TITLE_MAX_LENGTH,
-  message: PROJECT_MESSAGES.titleTooLong,
-});
-/** A description: required, at most 5000 characters once trimmed. */
-const DescriptionSchema = requiredText(PROJECT_MESSAGES.required, {
-  length: DESCRIPTION_MAX_LENGTH,
-  message: PROJECT_MESSAGES.descriptionTooLong,
-});
-/** A category tag: required, then one of the listed tags ('Please select a valid category.'). */
-const TagSchema = requiredText(PROJECT_MESSAGES.required).pipe(
-  z.enum(TAG_NAMES, { error: PROJECT_MESSAGES.invalidTag }),
-);
-
-/**
- * The deposit in cents: a number ('Custom deposit amount must be a number, such as 35 or 35.50.'
- * otherwise); null or missing is no deposit chosen ('Please select a deposit amount.'); then a preset
- * or a whole number of cents from $10 to $1000, in the create form's words.
- */
-const DepositCentsSchema = z
-  .number({
-    error: (issue) =>
-      issue.input === undefined ? MONEY_MESSAGES.depositRequired : MONEY_MESSAGES.customDepositNotNumber,
-  })
-  .nullable()
-  .superRefine((cents, ctx) => {
-    const error = validateDepositCents(cents);
-    if (error) ctx.addIssue({ code: 'custom', message: error });
-  });
-
-/**
- * The create-project draft. Each field states its type and bounds with the spec's messages; the rules
- * across fields (the length's range in its unit, frequency at most half the length) are the domain's
- * `validateProjectDraft`. Output: the normalized draft with lengthDays, frequencyDays and chargeCents.
- */
-export const CreateProjectRequestSchema = z
-  .object({
-    title: TitleSchema,
-    description: DescriptionSchema,
-    tag: TagSchema,
-    lengthValue: z.number(required),
-    lengthUnit: z.enum(LENGTH_UNITS, required),
-    frequencyValue: z.number(required),
-    frequencyUnit: z.enum(FREQUENCY_UNITS, required),
-    depositCents: DepositCentsSchema,
-    /** Where forfeits go (issue 22): a charity of the vetted list; the Kept Charity Fund when absent. */
-    charityId: z
-      .enum(FORFEIT_DESTINATION_IDS, { error: 'Please choose a charity from the list.' })
-      .optional(),
-    /** The commitment read and agreed to before paying: the version of the terms (TERMS_VERSION). */
-    agreedToTerms: z.literal(TERMS_VERSION, { error: CONSENT_MESSAGE }),
-  })
-  .transform((value, ctx) => {
-    const result = validateProjectDraft(value);
-    if (!result.ok) {
-      ctx.addIssue({ code: 'custom', message: result.message, path: [result.field] });
-      return z.NEVER;
-    }
-    return {
-      ...result.value,
-      charityId: value.charityId ?? CHARITY_FUND.id,
-      termsVersion: value.agreedToTerms,
-    };
-  });
-export type CreateProjectRequest = z.input<typeof CreateProjectRequestSchema>;
-export type CreateProjectData = z.output<typeof CreateProjectRequestSchema>;
-
-// ---------- the cover ----------
-
-/** The cover picker's words, the same on the server and in the web app. */
-export const COVER_MESSAGES = {
-  urlRefused: 'Covers are pictures you upload or one of your check-in photos, not addresses.',
-  notACheckInPhoto: "Choose one of this project's check-in photos.",
-  noFile: 'Please choose a picture to upload.',
-  failed: 'The cover could not be changed. Please try again.',
-} as const;
-
-/**
- * Covers come from Kept: no edit sets one from an address (a picture every visitor's browser would
- * fetch from someone else's server). Absent or empty is allowed, for clients that still send the field.
- */
-const NO_COVER_URL = z.literal('', { error: COVER_MESSAGES.urlRefused }).optional();
 
 /**
  * PUT /api/projects/:id/cover: one of the project's own check-in photos, or none (the tag's default
@@ -137,13 +41,6 @@ export const ChooseCoverRequestSchema = z.discriminatedUnion('source', [
   z.object({ source: z.literal('tag') }),
 ]);
 export type ChooseCoverRequest = z.input<typeof ChooseCoverRequestSchema>;
-
-/** Edit dialog: name, description and tag required (as at creation). The cover has routes of its own; an address for one is refused. */
-export const EditProjectRequestSchema = z
-  .object({ title: TitleSchema, description: DescriptionSchema, tag: TagSchema, imageUrl: NO_COVER_URL })
-  .transform(({ title, description, tag }) => ({ title, description, tag }));
-export type EditProjectRequest = z.input<typeof EditProjectRequestSchema>;
-export type EditProjectData = z.output<typeof EditProjectRequestSchema>;
 
 /** A check-in's text fields: an update of at most 5000 characters, a YouTube link. Both trimmed, both optional. */
 const checkInTextFields = {
@@ -229,7 +126,7 @@ export type CheckInData = z.output<typeof CheckInRequestSchema>;
 // ---------- filters (query string) ----------
 
 const MAX_PAGE_SIZE = 200;
-const SEARCH_MESSAGE = 'Search text must be 200 characters or less.';
+const SEARCH_MESSAGE = `Search text must be ${SEARCH_TEXT_MAX_LENGTH} characters or less.`;
 
 /** A date bound: 'YYYY-MM-DD', or '' / absent for none. */
 const queryDate = z
@@ -258,7 +155,10 @@ const pageOffset = queryNumber(NUMBER_MESSAGE).pipe(z.number().int().min(0).null
 const includeCompleted = textBoolean('includeCompleted must be true or false.').default(false);
 
 const filterQueryShape = {
-  searchText: z.string({ error: SEARCH_MESSAGE }).max(200, { error: SEARCH_MESSAGE }).default(''),
+  searchText: z
+    .string({ error: SEARCH_MESSAGE })
+    .max(SEARCH_TEXT_MAX_LENGTH, { error: SEARCH_MESSAGE })
+    .default(''),
   categoryTags: tagList,
   createdDateFrom: queryDate,
   createdDateTo: queryDate,
@@ -327,30 +227,6 @@ export const CategoryQuerySchema = z
     includeCompleted,
   }));
 export type CategoryQuery = z.input<typeof CategoryQuerySchema>;
-
-/** The query-string entries for a filter set: only what differs from the defaults. */
-export function filtersToQuery(
-  filters: ProjectFilters & { limit?: number; offset?: number; timeZone?: string | null },
-): Record<string, string> {
-  const defaults = defaultFilters();
-  const query: Record<string, string> = {};
-  for (const [key, value] of Object.entries(filters) as [string, unknown][]) {
-    if (key === 'categoryTags') {
-      if (Array.isArray(value) && value.length > 0) query[key] = value.join(',');
-    } else if (key === 'searchText') {
-      if (typeof value === 'string' && value.trim() !== '') query[key] = value;
-    } else if (key === 'limit') {
-      if (value !== undefined && value !== FILTER_PAGE_SIZE) query[key] = String(value);
-    } else if (key === 'offset') {
-      if (value !== undefined && value !== 0) query[key] = String(value);
-    } else if (key === 'timeZone') {
-      if (typeof value === 'string' && value !== '') query[key] = value;
-    } else if (value !== null && value !== undefined && value !== defaults[key as keyof ProjectFilters]) {
-      query[key] = String(value);
-    }
-  }
-  return query;
-}
 
 // ---------- responses ----------
 

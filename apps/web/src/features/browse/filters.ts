@@ -1,92 +1,31 @@
-// The home page's filter set (spec §3) in the URL, so a filtered view can be shared and reloaded.
-// The URL uses the API's own query format (the contract's filtersToQuery / ProjectFiltersQuerySchema:
-// only values that differ from the defaults; categoryTags comma-separated; dates YYYY-MM-DD; refund
-// bounds in cents), so the page passes it to the server as it is. The contract's functions are built on
-// zod, which would triple this screen's JavaScript, so this module reads and writes the same format with
-// the domain's helpers; test/browse-filters.test.ts checks both agree.
+// The home page's filter set (spec §3) in the URL, so a filtered view can be shared and reloaded. The
+// URL is the API's own query format, written and read by the contract's zod-free filter-query module
+// (filtersToQuery, filtersFromQuery), so the page passes it to the server as it is. This module adds the
+// filter form: what people type, and what is wrong with it.
+import { FILTER_KEYS, SEARCH_TEXT_MAX_LENGTH, filtersFromQuery, filtersToQuery } from '@kept/contract';
 import {
-  DEFAULT_FILTERS,
   centsToDecimalString,
-  defaultFilters,
   isLocalDate,
   parseDollarsToCents,
   type LocalDate,
   type ProjectFilters,
 } from '@kept/domain';
 
+export { SEARCH_TEXT_MAX_LENGTH };
+
 export type FilterKey = keyof ProjectFilters;
 
-/** Every filter, in the order of the filter set. */
-export const FILTER_KEYS = Object.keys(DEFAULT_FILTERS) as FilterKey[];
+/** The filter set a URL's query describes (lenient: values the server would refuse are left out). */
+export const filtersFromSearchParams = filtersFromQuery;
 
-export const DATE_FILTER_KEYS = ['createdDateFrom', 'createdDateTo', 'endDateFrom', 'endDateTo'] as const;
-export type DateFilterKey = (typeof DATE_FILTER_KEYS)[number];
-
-export const NUMBER_FILTER_KEYS = [
-  'refundAmountMinCents',
-  'refundAmountMaxCents',
-  'missedCheckinsMin',
-  'missedCheckinsMax',
-  'completedCheckinsMin',
-  'completedCheckinsMax',
-  'projectLengthMin',
-  'projectLengthMax',
-] as const;
-export type NumberFilterKey = (typeof NUMBER_FILTER_KEYS)[number];
-
-/** The server refuses longer search texts. */
-export const SEARCH_TEXT_MAX_LENGTH = 200;
-
-const TRUE_WORDS = ['true', '1', 'on', 'yes'];
-
-function parseNumber(text: string | null): number | null {
-  if (text === null || text.trim() === '') return null;
-  const value = Number(text.trim());
-  return Number.isFinite(value) ? value : null;
-}
-
-/**
- * The filter set a URL's query describes. Missing values take the defaults; values the server would
- * refuse (not a number, not a real date) are left out rather than failing the whole page.
- */
-export function filtersFromSearchParams(params: URLSearchParams): ProjectFilters {
-  const filters = defaultFilters();
-  filters.searchText = (params.get('searchText') ?? '').slice(0, SEARCH_TEXT_MAX_LENGTH);
-  filters.categoryTags = params
-    .getAll('categoryTags')
-    .flatMap((value) => value.split(','))
-    .map((tag) => tag.trim())
-    .filter((tag) => tag !== '');
-  for (const key of DATE_FILTER_KEYS) {
-    const value = params.get(key);
-    filters[key] = isLocalDate(value) ? value : null;
-  }
-  for (const key of NUMBER_FILTER_KEYS) filters[key] = parseNumber(params.get(key));
-  const includeCompleted = params.get('includeCompleted');
-  filters.includeCompleted =
-    includeCompleted !== null && TRUE_WORDS.includes(includeCompleted.trim().toLowerCase());
-  return filters;
-}
-
-/** The query entries of a filter set: only what differs from the defaults (as filtersToQuery). */
+/** The query entries of a filter set: only what differs from the defaults. */
 export function filtersToEntries(filters: ProjectFilters): [FilterKey, string][] {
-  const entries: [FilterKey, string][] = [];
-  for (const key of FILTER_KEYS) {
-    const value = filters[key];
-    if (key === 'categoryTags') {
-      if (filters.categoryTags.length > 0) entries.push([key, filters.categoryTags.join(',')]);
-    } else if (key === 'searchText') {
-      if (filters.searchText.trim() !== '') entries.push([key, filters.searchText]);
-    } else if (value !== null && value !== DEFAULT_FILTERS[key]) {
-      entries.push([key, String(value)]);
-    }
-  }
-  return entries;
+  return Object.entries(filtersToQuery(filters)) as [FilterKey, string][];
 }
 
 /** The canonical query string of a filter set ('' for the defaults), e.g. for cache keys. */
 export function filtersQueryString(filters: ProjectFilters): string {
-  return new URLSearchParams(filtersToEntries(filters)).toString();
+  return new URLSearchParams(filtersToQuery(filters)).toString();
 }
 
 /** `params` with its filter entries replaced by those of `filters` (other entries are kept). */
@@ -95,6 +34,12 @@ export function withFilters(params: URLSearchParams, filters: ProjectFilters): U
   for (const key of FILTER_KEYS) next.delete(key);
   for (const [key, value] of filtersToEntries(filters)) next.set(key, value);
   return next;
+}
+
+function parseNumber(text: string | null): number | null {
+  if (text === null || text.trim() === '') return null;
+  const value = Number(text.trim());
+  return Number.isFinite(value) ? value : null;
 }
 
 // ---------- the form: what people type ----------

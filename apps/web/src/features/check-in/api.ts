@@ -1,7 +1,9 @@
 // Posting a check-in: multipart (text fields and the photo) over XMLHttpRequest, for upload progress.
 import type { CheckInDto, ProjectSummaryDto } from '@kept/contract';
 import { checkInFileName } from '@kept/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, call, uploadWithProgress } from '../../lib/api';
+import { PROJECT_LIST_ROOTS, PROJECT_ROOT } from '../../lib/query-keys';
 
 export interface CheckInInput {
   updateText: string;
@@ -46,6 +48,19 @@ export function submitCheckIn(
       fetch: uploadWithProgress(form, onProgress),
     }),
   );
+}
+
+/** Posting a check-in, as a mutation: the project's page and the lists that show it are read again. */
+export function useCheckIn(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, onProgress }: { input: CheckInInput; onProgress: (fraction: number) => void }) =>
+      submitCheckIn(projectId, input, onProgress),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: [...PROJECT_ROOT, projectId] });
+      for (const queryKey of PROJECT_LIST_ROOTS) void queryClient.invalidateQueries({ queryKey });
+    },
+  });
 }
 
 /** The device's timezone, or null when the browser does not say. */

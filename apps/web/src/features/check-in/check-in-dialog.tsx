@@ -12,12 +12,13 @@ import {
 } from '@kept/domain';
 import type { ProjectDetail } from '@kept/contract';
 import { Button } from '../../components/ui/button';
+import { DialogFooter } from '../../components/ui/dialog-footer';
 import { Modal } from '../../components/ui/dialog';
 import { Field, inputClass } from '../../components/ui/form-field';
 import { ApiError, NetworkError } from '../../lib/api';
 import { cx } from '../../lib/cx';
 import { useSession } from '../session';
-import { deviceTimeZone, submitCheckIn } from './api';
+import { deviceTimeZone, useCheckIn } from './api';
 import { UploadProgress } from '../../components/ui/upload-progress';
 import { FormError } from '../../components/ui/form-error';
 
@@ -52,6 +53,7 @@ export default function CheckInDialog({
 }) {
   const { user } = useSession();
   const ids = { photo: useId(), cover: useId(), progress: useId() };
+  const checkIn = useCheckIn(project.id);
   const [updateText, setUpdateText] = useState('');
   const [videoUrl, setVideoUrl] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
@@ -119,7 +121,10 @@ export default function CheckInDialog({
     setError(null);
     setProgress(0);
     try {
-      await submitCheckIn(project.id, { updateText, videoUrl, isCoverPhoto, photo }, setProgress);
+      await checkIn.mutateAsync({
+        input: { updateText, videoUrl, isCoverPhoto, photo },
+        onProgress: setProgress,
+      });
       setDone(true);
       onCheckedIn();
       closeTimer.current = setTimeout(onClose, CHECK_IN_SUCCESS_MS);
@@ -280,14 +285,9 @@ export default function CheckInDialog({
 
           <FormError message={error} />
 
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onClose} disabled={uploading}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={uploading}>
-              {uploading ? 'Posting...' : 'Post Check-in'}
-            </Button>
-          </div>
+          <DialogFooter onCancel={onClose} busy={uploading}>
+            {uploading ? 'Posting...' : 'Post Check-in'}
+          </DialogFooter>
         </form>
       )}
     </Modal>

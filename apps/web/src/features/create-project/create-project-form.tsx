@@ -40,6 +40,8 @@ import {
 import { TagIcon } from '../../components/tag-icon';
 import { Card } from '../../components/ui/card';
 import { Field, inputClass } from '../../components/ui/form-field';
+import { MoneyField } from '../../components/ui/money-field';
+import { RadioCard } from '../../components/ui/radio-card';
 import { cx } from '../../lib/cx';
 import { ApiError, NetworkError } from '../../lib/api';
 import { PROJECT_LIST_ROOTS } from '../../lib/query-keys';
@@ -49,7 +51,6 @@ import { useSession } from '../session';
 import { SelectField } from '../../components/ui/select-field';
 import { ChargeBreakdown, type Charge } from './charge-breakdown';
 import { CommitmentSummary } from './commitment-summary';
-import { ChoiceCard } from './choice-card';
 
 /** How long the green 'Payment successful' notice shows before My Projects opens. */
 export const CREATED_REDIRECT_MS = 1500;
@@ -270,7 +271,7 @@ export function CreateProjectForm() {
             </legend>
             <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
               {TAGS.map((option) => (
-                <ChoiceCard
+                <RadioCard
                   key={option.name}
                   name="tag"
                   value={option.name}
@@ -283,7 +284,7 @@ export function CreateProjectForm() {
                 >
                   <TagIcon tag={option.name} className="size-5 text-primary-700" />
                   <span className="font-medium">{option.name}</span>
-                </ChoiceCard>
+                </RadioCard>
               ))}
             </div>
             {fieldError('tag') ? (
@@ -418,7 +419,7 @@ export function CreateProjectForm() {
             <legend className="sr-only">Deposit amount</legend>
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
               {DEPOSIT_PRESETS.map((preset) => (
-                <ChoiceCard
+                <RadioCard
                   key={preset.cents}
                   name="deposit"
                   value={String(preset.cents)}
@@ -432,9 +433,9 @@ export function CreateProjectForm() {
                 >
                   <span className="text-lg font-bold tabular">{formatCents(preset.cents)}</span>{' '}
                   <span className="text-slate-600">{preset.label}</span>
-                </ChoiceCard>
+                </RadioCard>
               ))}
-              <ChoiceCard
+              <RadioCard
                 name="deposit"
                 value="custom"
                 checked={deposit?.kind === 'custom'}
@@ -449,44 +450,26 @@ export function CreateProjectForm() {
                 <span className="text-slate-600">
                   {formatCents(CUSTOM_DEPOSIT_MIN_CENTS)}–{formatCents(CUSTOM_DEPOSIT_MAX_CENTS)}
                 </span>
-              </ChoiceCard>
+              </RadioCard>
             </div>
             {fieldError('depositCents') && deposit?.kind !== 'custom' ? (
               <p className="mt-2 text-sm font-medium text-red-700">{fieldError('depositCents')}</p>
             ) : null}
           </fieldset>
           {deposit?.kind === 'custom' ? (
-            <Field
+            <MoneyField
               label="Custom deposit amount"
               hint="In dollars, with at most two decimals (such as 35.50)."
               error={customError ?? fieldError('depositCents')}
-            >
-              {(control) => (
-                <div className="relative max-w-xs">
-                  <span
-                    aria-hidden="true"
-                    className="pointer-events-none absolute inset-y-0 left-3 grid place-items-center text-slate-600"
-                  >
-                    $
-                  </span>
-                  <input
-                    {...control}
-                    name="customDeposit"
-                    type="text"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    value={deposit.text}
-                    disabled={locked}
-                    onBlur={() => setCustomTouched(true)}
-                    onChange={(event) => {
-                      setDeposit({ kind: 'custom', text: event.target.value });
-                      clearInvalid('depositCents');
-                    }}
-                    className={cx(inputClass, 'h-11 pl-7 tabular')}
-                  />
-                </div>
-              )}
-            </Field>
+              name="customDeposit"
+              value={deposit.text}
+              disabled={locked}
+              onBlur={() => setCustomTouched(true)}
+              onChange={(event) => {
+                setDeposit({ kind: 'custom', text: event.target.value });
+                clearInvalid('depositCents');
+              }}
+            />
           ) : null}
           <ChargeBreakdown charge={charge} />
           <SelectField

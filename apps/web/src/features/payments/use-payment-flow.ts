@@ -8,7 +8,7 @@ export type PrepareResult = { ok: true; intent: PaymentIntentResponse } | { ok: 
 
 export interface PaymentFlowOptions {
   /** Checks the surrounding form first (no network): the message to show, or null to go ahead. */
-  validate: () => string | null;
+  validate: () => string | null | Promise<string | null>;
   /**
    * Checks the surrounding form, then creates (or reuses) the payment intent on the server. Called when
    * the payer presses Pay, before any card is charged.
@@ -19,10 +19,11 @@ export interface PaymentFlowOptions {
   onSucceeded: (status: PaymentStatusResponse, intent: PaymentIntentResponse) => void;
   onBusyChange?: ((busy: boolean) => void) | undefined;
   /**
-   * Identifies what the caller's form holds (e.g. the draft as JSON). A validation message disappears
-   * once the form changes, so it never describes a form that is no longer there.
+   * Identifies what the caller's form holds (e.g. the request it would send, a new object whenever the
+   * form changes). A validation message disappears once the form changes, so it never describes a
+   * form that is no longer there.
    */
-  formKey?: string | undefined;
+  formKey?: unknown;
   /** How long to wait for a payment that is still processing (tests shorten it). */
   waitTimeoutMs?: number | undefined;
 }
@@ -62,7 +63,7 @@ export const PAYMENT_TEXT = {
  */
 export function usePaymentFlow(options: PaymentFlowOptions) {
   const [phase, setPhase] = useState<PaymentPhase>('idle');
-  const [problem, setProblem] = useState<{ message: string; formKey?: string | undefined } | null>(null);
+  const [problem, setProblem] = useState<{ message: string; formKey?: unknown } | null>(null);
   const setError = useCallback((message: string | null) => setProblem(message ? { message } : null), []);
   const error =
     problem && (!('formKey' in problem) || problem.formKey === options.formKey) ? problem.message : null;
@@ -71,6 +72,8 @@ export function usePaymentFlow(options: PaymentFlowOptions) {
     optionsRef.current = options;
   });
   const abort = useRef<AbortController | null>(null);
+  // Checking the caller's form may take a moment: a second press meanwhile starts nothing.
+  const checking = useRef(false);
   useEffect(() => () => abort.current?.abort(), []);
 
   const setBusy = useCallback((busy: boolean) => optionsRef.current.onBusyChange?.(busy), []);
@@ -93,7 +96,11 @@ export function usePaymentFlow(options: PaymentFlowOptions) {
         setError(message);
         setBusy(false);
       };
-      const invalid = validate();
+      if (checking.current) return;
+      checking.current = true;
+      const invalid = await Promise.resolve(validate()).finally(() => {
+        checking.current = false;
+      });
       if (invalid) {
         setPhase('idle');
         setProblem({ message: invalid, formKey: optionsRef.current.formKey });

@@ -69,7 +69,26 @@ export function chooseCover(
   return call(api.PUT('/api/projects/{projectId}/cover', { params: { path: { projectId } }, body: choice }));
 }
 
-/** Pausing or ending a project changes its page and every list that shows it. */
+/** PATCH /api/projects/:id {title, description, tag}, as a mutation. */
+export function useUpdateProject(projectId: string) {
+  return useProjectChange(projectId, (edit: ApiBody<'/api/projects/{projectId}', 'patch'>) =>
+    updateProject(projectId, edit),
+  );
+}
+
+/** A new cover: a picture to upload (its progress reported), or one chosen among the project's own. */
+export type CoverChange = { file: File; onProgress: (fraction: number) => void } | ChooseCoverRequest;
+
+/** POST or PUT /api/projects/:id/cover, as a mutation. */
+export function useChangeCover(projectId: string) {
+  return useProjectChange(projectId, (change: CoverChange) =>
+    'file' in change
+      ? uploadCover(projectId, change.file, change.onProgress)
+      : chooseCover(projectId, change),
+  );
+}
+
+/** Editing, pausing or ending a project changes its page and every list that shows it. */
 function useProjectChange<Input, Answer>(projectId: string, mutationFn: (input: Input) => Promise<Answer>) {
   const queryClient = useQueryClient();
   return useMutation({

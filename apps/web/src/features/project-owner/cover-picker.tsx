@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { IMAGE_MIME_TYPES, formatLocalDate, projectImage, validateImageFile } from '@kept/domain';
-import { COVER_MESSAGES, type CheckInDto, type ChooseCoverRequest } from '@kept/contract';
+import { COVER_MESSAGES, type CheckInDto } from '@kept/contract';
 import { NetworkError, isRequestError } from '../../lib/api';
 import { cx } from '../../lib/cx';
-import { chooseCover, uploadCover } from './api';
+import type { CoverChange } from './api';
 import { UploadProgress } from '../../components/ui/upload-progress';
 
 /**
@@ -33,20 +33,13 @@ export function incompleteCover(choice: CoverChoice): string | null {
   return null;
 }
 
-/** Apply a complete choice: an upload reports its progress; 'keep' changes nothing. */
-export async function applyCover(
-  projectId: string,
-  choice: CoverChoice,
-  onProgress: (fraction: number) => void,
-): Promise<void> {
-  if (choice.kind === 'keep') return;
-  if (choice.kind === 'upload') {
-    if (choice.file) await uploadCover(projectId, choice.file, onProgress);
-    return;
-  }
-  const request: ChooseCoverRequest =
-    choice.kind === 'tag' ? { source: 'tag' } : { source: 'check-in', checkInId: choice.checkInId ?? '' };
-  await chooseCover(projectId, request);
+/** The change a complete choice makes (null for 'keep'); an upload reports its progress. */
+export function coverChange(choice: CoverChoice, onProgress: (fraction: number) => void): CoverChange | null {
+  if (choice.kind === 'keep') return null;
+  if (choice.kind === 'upload') return choice.file ? { file: choice.file, onProgress } : null;
+  return choice.kind === 'tag'
+    ? { source: 'tag' }
+    : { source: 'check-in', checkInId: choice.checkInId ?? '' };
 }
 
 /** The server's words for a refused cover (too large, not a picture), else a general one. */

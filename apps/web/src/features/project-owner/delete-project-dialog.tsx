@@ -1,6 +1,6 @@
 import { MESSAGES, deleteConfirmMessage, deleteFailedMessage } from '@kept/domain';
 import type { ProjectDetail } from '@kept/contract';
-import { Button } from '../../components/ui/button';
+import { DialogFooter } from '../../components/ui/dialog-footer';
 import { Modal } from '../../components/ui/dialog';
 import { ApiError } from '../../lib/api';
 import { useDeleteProject } from './api';
@@ -36,14 +36,9 @@ export default function DeleteProjectDialog({
       dismissible={!deleting}
     >
       <FormError message={error} className="mb-4" />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={deleting} autoFocus>
-          Cancel
-        </Button>
-        <Button variant="danger" loading={deleting} onClick={confirm}>
-          Delete Project
-        </Button>
-      </div>
+      <DialogFooter onCancel={onClose} busy={deleting} onConfirm={confirm} variant="danger" cancelAutoFocus>
+        Delete Project
+      </DialogFooter>
     </Modal>
   );
 }

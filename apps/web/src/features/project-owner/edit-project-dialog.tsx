@@ -1,23 +1,46 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
-  DESCRIPTION_MAX_LENGTH,
-  MESSAGES,
-  TAGS,
-  TITLE_MAX_LENGTH,
-  validateProjectEdit,
-  type DraftField,
-} from '@kept/domain';
-import type { CheckInDto, ProjectDetail } from '@kept/contract';
-import { Button } from '../../components/ui/button';
+  FormProvider,
+  useController,
+  useForm,
+  useFormContext,
+  useFormState,
+  useWatch,
+} from 'react-hook-form';
+import { MESSAGES, TAGS } from '@kept/domain';
+import { EditProjectRequestSchema, type CheckInDto, type ProjectDetail } from '@kept/contract';
+import { DialogFooter } from '../../components/ui/dialog-footer';
 import { Modal } from '../../components/ui/dialog';
+import { FormError } from '../../components/ui/form-error';
 import { Field, inputClass } from '../../components/ui/form-field';
 import { ApiError } from '../../lib/api';
 import { cx } from '../../lib/cx';
-import { updateProject } from './api';
-import { CoverPicker, applyCover, coverFailure, incompleteCover, type CoverChoice } from './cover-picker';
-import { FormError } from '../../components/ui/form-error';
+import { requestResolver } from '../../lib/forms';
+import { ProjectDescriptionField, ProjectTitleField } from '../project-form';
+import { useChangeCover, useUpdateProject } from './api';
+import { CoverPicker, coverChange, coverFailure, incompleteCover, type CoverChoice } from './cover-picker';
 
 export const EDIT_TEXT = { title: 'Edit Project', save: 'Save Changes', saving: 'Saving...' } as const;
+
+interface EditValues {
+  title: string;
+  description: string;
+  tag: string;
+  cover: CoverChoice;
+}
+
+const TEXT_FIELDS = ['title', 'description', 'tag'] as const;
+
+/** EditProjectRequestSchema on the text; a cover choice that is not complete yet (no file, no photo). */
+const editResolver = requestResolver<EditValues, Pick<EditValues, (typeof TEXT_FIELDS)[number]>>(
+  EditProjectRequestSchema,
+  ({ title, description, tag }) => ({ title, description, tag }),
+  undefined,
+  ({ cover }) => {
+    const incomplete = incompleteCover(cover);
+    return incomplete ? { cover: incomplete } : {};
+  },
+);
 
 /**
  * Edit Project: name, description, tag and the cover (uploaded, a check-in photo, or the tag's picture,
@@ -36,144 +59,134 @@ export default function EditProjectDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [title, setTitle] = useState(project.title);
-  const [description, setDescription] = useState(project.description);
-  const [tag, setTag] = useState(project.tag);
-  const [cover, setCover] = useState<CoverChoice>({ kind: 'keep' });
+  const form = useForm<EditValues>({
+    defaultValues: {
+      title: project.title,
+      description: project.description,
+      tag: project.tag,
+      cover: { kind: 'keep' },
+    },
+    resolver: editResolver,
+  });
+  const update = useUpdateProject(project.id);
+  const changeCover = useChangeCover(project.id);
   const [coverProgress, setCoverProgress] = useState<number | null>(null);
-  const [coverError, setCoverError] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState<{ field: DraftField; message: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const saving = form.formState.isSubmitting;
 
-  const fieldError = (field: DraftField) => (invalid?.field === field ? invalid.message : undefined);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    const result = validateProjectEdit({ title, description, tag });
-    if (!result.ok) {
-      setInvalid({ field: result.field, message: result.message });
-      setError(null);
-      return;
-    }
-    setInvalid(null);
-    setError(null);
-    const coverIncomplete = incompleteCover(cover);
-    setCoverError(coverIncomplete);
-    if (coverIncomplete) return;
-    setSaving(true);
+  async function save(values: EditValues) {
     try {
-      await updateProject(project.id, { title, description, tag });
+      await update.mutateAsync({ title: values.title, description: values.description, tag: values.tag });
     } catch (caught) {
-      setSaving(false);
-      // The server's own words for a rule it refused (they are the spec's texts); otherwise the spec's.
-      setError(
-        caught instanceof ApiError && caught.code === 'validation_error' && caught.fromServer
-          ? caught.message
-          : MESSAGES.editFailed,
-      );
+      showEditFailure(caught);
       return;
     }
-    if (!(await saveCover())) return;
+    const change = coverChange(values.cover, setCoverProgress);
+    if (change) {
+      if ('file' in change) setCoverProgress(0);
+      try {
+        await changeCover.mutateAsync(change);
+      } catch (caught) {
+        // The name, description and tag are saved; the dialog stays open with the cover choice kept.
+        form.setError('cover', { message: coverFailure(caught) });
+        onSaved();
+        return;
+      } finally {
+        setCoverProgress(null);
+      }
+    }
     onSaved();
     onClose();
   }
 
-  /** The cover after the text is saved; on failure the dialog stays open with the choice kept. */
-  async function saveCover(): Promise<boolean> {
-    if (cover.kind === 'upload') setCoverProgress(0);
-    try {
-      await applyCover(project.id, cover, setCoverProgress);
-      return true;
-    } catch (caught) {
-      setCoverError(coverFailure(caught));
-      setSaving(false);
-      onSaved(); // the name, description and tag are saved
-      return false;
-    } finally {
-      setCoverProgress(null);
+  /** The server's messages on the fields it names; otherwise its words for a rule, or the spec's. */
+  function showEditFailure(caught: unknown) {
+    const refused = caught instanceof ApiError && caught.code === 'validation_error' && caught.fromServer;
+    const fields = refused ? caught.fields : {};
+    const onFields = TEXT_FIELDS.filter((field) => fields[field] !== undefined);
+    for (const field of onFields) form.setError(field, { message: fields[field] });
+    if (onFields.length === 0) {
+      form.setError('root.server', {
+        message: refused && caught instanceof ApiError ? caught.message : MESSAGES.editFailed,
+      });
     }
   }
 
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={EDIT_TEXT.title} dismissible={!saving}>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
-        <Field label="Project name" required error={fieldError('title')}>
-          {(control) => (
-            <input
-              {...control}
-              name="title"
-              required
-              maxLength={TITLE_MAX_LENGTH}
-              value={title}
-              disabled={saving}
-              onChange={(event) => setTitle(event.target.value)}
-              className={cx(inputClass, 'h-11')}
-            />
-          )}
-        </Field>
-        <Field label="Description" required error={fieldError('description')}>
-          {(control) => (
-            <textarea
-              {...control}
-              name="description"
-              required
-              rows={4}
-              maxLength={DESCRIPTION_MAX_LENGTH}
-              value={description}
-              disabled={saving}
-              onChange={(event) => setDescription(event.target.value)}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field label="Category" required error={fieldError('tag')}>
-          {(control) => (
-            <select
-              {...control}
-              name="tag"
-              required
-              value={tag}
-              disabled={saving}
-              onChange={(event) => setTag(event.target.value)}
-              className={cx(inputClass, 'h-11')}
-            >
-              {TAGS.some((option) => option.name === tag) ? null : (
-                <option value="">Choose a category</option>
-              )}
-              {TAGS.map((option) => (
-                <option key={option.name} value={option.name}>
-                  {option.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <CoverPicker
-          currentImage={project.imageUrl}
-          tag={tag}
-          photos={photos}
-          choice={cover}
-          onChange={(next) => {
-            setCover(next);
-            setCoverError(null);
-          }}
-          disabled={saving}
-          progress={coverProgress}
-          error={coverError}
-        />
-
-        <FormError message={error} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
+      <FormProvider {...form}>
+        <form noValidate onSubmit={(event) => void form.handleSubmit(save)(event)} className="space-y-5">
+          <ProjectTitleField disabled={saving} />
+          <ProjectDescriptionField disabled={saving} />
+          <TagSelectField disabled={saving} />
+          <CoverField
+            currentImage={project.imageUrl}
+            photos={photos}
+            disabled={saving}
+            progress={coverProgress}
+          />
+          <FormError message={form.formState.errors.root?.server?.message} />
+          <DialogFooter onCancel={onClose} busy={saving}>
             {saving ? EDIT_TEXT.saving : EDIT_TEXT.save}
-          </Button>
-        </div>
-      </form>
+          </DialogFooter>
+        </form>
+      </FormProvider>
     </Modal>
+  );
+}
+
+/** 'Category' as a list (a project made before the list changed may have none of them yet). */
+function TagSelectField({ disabled }: { disabled: boolean }) {
+  const { register, control } = useFormContext<EditValues>();
+  const { errors } = useFormState({ control, name: 'tag' });
+  const tag = useWatch({ control, name: 'tag' });
+  const known = TAGS.some((option) => option.name === tag);
+  return (
+    <Field label="Category" required error={errors.tag?.message}>
+      {(field) => (
+        <select
+          {...field}
+          {...register('tag')}
+          required
+          disabled={disabled}
+          className={cx(inputClass, 'h-11')}
+        >
+          {known ? null : <option value="">Choose a category</option>}
+          {TAGS.map((option) => (
+            <option key={option.name} value={option.name}>
+              {option.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** The cover picker as a field of the form: its choice, and what went wrong with it. */
+function CoverField({
+  currentImage,
+  photos,
+  disabled,
+  progress,
+}: {
+  currentImage: string;
+  photos: readonly CheckInDto[];
+  disabled: boolean;
+  progress: number | null;
+}) {
+  const { control } = useFormContext<EditValues>();
+  const { field, fieldState } = useController({ control, name: 'cover' });
+  const tag = useWatch({ control, name: 'tag' });
+  return (
+    <CoverPicker
+      currentImage={currentImage}
+      tag={tag}
+      photos={photos}
+      choice={field.value}
+      onChange={field.onChange}
+      disabled={disabled}
+      progress={progress}
+      error={fieldState.error?.message ?? null}
+    />
   );
 }
