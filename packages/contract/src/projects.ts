@@ -27,6 +27,8 @@ import {
   CONSENT_MESSAGE,
   FORFEIT_DESTINATION_IDS,
   TERMS_VERSION,
+  DEFAULT_PROJECT_VISIBILITY,
+  PROJECT_VISIBILITIES,
 } from '@kept/domain';
 import type { ProjectFilters, ProjectSummary } from '@kept/domain';
 import { z } from 'zod';
@@ -54,6 +56,10 @@ const DescriptionSchema = requiredText(PROJECT_MESSAGES.required, {
   length: DESCRIPTION_MAX_LENGTH,
   message: PROJECT_MESSAGES.descriptionTooLong,
 });
+/** Who finds the project: 'public' (listed) or 'unlisted' (by its link only). */
+export const VISIBILITY_MESSAGE = 'Please choose who can find this project.';
+export const ProjectVisibilitySchema = z.enum(PROJECT_VISIBILITIES, { error: VISIBILITY_MESSAGE });
+
 /** A category tag: required, then one of the listed tags ('Please select a valid category.'). */
 const TagSchema = requiredText(PROJECT_MESSAGES.required).pipe(
   z.enum(TAG_NAMES, { error: PROJECT_MESSAGES.invalidTag }),
@@ -94,6 +100,8 @@ export const CreateProjectRequestSchema = z
     charityId: z
       .enum(FORFEIT_DESTINATION_IDS, { error: 'Please choose a charity from the list.' })
       .optional(),
+    /** Public (listed) or unlisted; public when absent. */
+    visibility: ProjectVisibilitySchema.optional(),
     /** The commitment read and agreed to before paying: the version of the terms (TERMS_VERSION). */
     agreedToTerms: z.literal(TERMS_VERSION, { error: CONSENT_MESSAGE }),
   })
@@ -106,6 +114,7 @@ export const CreateProjectRequestSchema = z
     return {
       ...result.value,
       charityId: value.charityId ?? CHARITY_FUND.id,
+      visibility: value.visibility ?? DEFAULT_PROJECT_VISIBILITY,
       termsVersion: value.agreedToTerms,
     };
   });
@@ -144,6 +153,10 @@ export const EditProjectRequestSchema = z
   .transform(({ title, description, tag }) => ({ title, description, tag }));
 export type EditProjectRequest = z.input<typeof EditProjectRequestSchema>;
 export type EditProjectData = z.output<typeof EditProjectRequestSchema>;
+
+/** PUT /api/projects/:id/visibility: the owner makes the project public or unlisted. */
+export const ChangeVisibilityRequestSchema = z.object({ visibility: ProjectVisibilitySchema });
+export type ChangeVisibilityRequest = z.input<typeof ChangeVisibilityRequestSchema>;
 
 /** A check-in's text fields: an update of at most 5000 characters, a YouTube link. Both trimmed, both optional. */
 const checkInTextFields = {
@@ -511,6 +524,8 @@ export const ProjectDetailSchema = ProjectCardSchema.extend({
   frequencyValue: z.number().int(),
   frequencyUnit: FrequencyUnitSchema,
   summary: ProjectSummarySchema,
+  /** Public (listed) or unlisted (reachable by its link only). */
+  visibility: ProjectVisibilitySchema,
 });
 export type ProjectDetail = z.infer<typeof ProjectDetailSchema>;
 

@@ -444,6 +444,17 @@ const TABLE: Record<string, Row> = {
         payload: { source: 'tag' },
       }),
   },
+  'PUT /api/projects/:projectId/visibility': {
+    rule: 'the owner only, at any time until deleted (as the edit)',
+    byPhase: samePhases({ visitor: 401, other: 403, owner: 200 }, { visitor: 401, other: 404, owner: 404 }),
+    send: (c) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/projects/${c.projectId}/visibility`,
+        headers: withCookie(c),
+        payload: { visibility: 'unlisted' },
+      }),
+  },
   'DELETE /api/projects/:projectId': {
     rule: 'the owner only, after the end',
     byPhase: {

@@ -1992,6 +1992,8 @@ export interface paths {
             lengthValue: number;
             tag: string;
             title: string;
+            /** @enum {string} */
+            visibility?: 'public' | 'unlisted';
           };
         };
       };
@@ -2463,6 +2465,8 @@ export interface paths {
                 updatedAt: string;
                 userId: string;
                 username: string | null;
+                /** @enum {string} */
+                visibility: 'public' | 'unlisted';
               };
               refundIfEndedToday: {
                 forfeitCents: number;
@@ -3477,6 +3481,135 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{projectId}/visibility': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          projectId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            visibility: 'public' | 'unlisted';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              project: {
+                amount?: {
+                  cents: number;
+                  /** @enum {string} */
+                  kind: 'refundable' | 'pool-at-end' | 'settled-refund';
+                };
+                checkInFrequencyDays: number | null;
+                /** Format: date-time */
+                createdAt: string;
+                daysLeftBadge: {
+                  /** @enum {string} */
+                  colour: 'red' | 'orange' | 'yellow';
+                  days: number;
+                  text: string;
+                } | null;
+                depositCents: number;
+                description: string;
+                /** Format: date-time */
+                endDate: string;
+                finishingSoon: boolean;
+                id: string;
+                imageUrl: string;
+                isFavorite?: boolean;
+                refundableCents: number;
+                settlement?: {
+                  attempts: number;
+                  completedCheckIns: number;
+                  depositCents: number;
+                  donationsCents: number;
+                  forfeitCents: number;
+                  formula: string;
+                  lateDonations: {
+                    creatorCents: number;
+                    forfeitCents: number;
+                    payoutCents: number;
+                  };
+                  missedCheckIns: number;
+                  nextAttemptAt: string | null;
+                  payout: {
+                    cents: number;
+                    note: string | null;
+                    paidAt: string | null;
+                    paidCents: number;
+                    /** @enum {string} */
+                    status: 'none' | 'pending' | 'paid';
+                  };
+                  poolCents: number;
+                  refundCents: number;
+                  refundedAt: string | null;
+                  refundToCardCents: number;
+                  settled: boolean;
+                  settledAt: string | null;
+                  /** @enum {string} */
+                  status: 'processing' | 'refunded' | 'failed';
+                  statusText: string;
+                  totalCheckIns: number;
+                } | null;
+                /** @enum {string} */
+                status: 'upcoming' | 'active' | 'completed';
+                tag: string;
+                timezone: string;
+                title: string;
+                totalLengthDays: number | null;
+                userId: string;
+                username: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;

@@ -16,6 +16,7 @@ import { cx } from '../../lib/cx';
 import { updateProject } from './api';
 import { CoverPicker, applyCover, coverFailure, incompleteCover, type CoverChoice } from './cover-picker';
 import { FormError } from '../../components/ui/form-error';
+import { VisibilitySetting } from './visibility-setting';
 
 export const EDIT_TEXT = { title: 'Edit Project', save: 'Save Changes', saving: 'Saving...' } as const;
 
@@ -163,6 +164,7 @@ export default function EditProjectDialog({
           progress={coverProgress}
           error={coverError}
         />
+        <VisibilitySetting projectId={project.id} current={project.visibility} />
 
         <FormError message={error} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
