@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthContext(app, (cookie) => currentUser({ auth }, cookie));
 
   await app.register(healthModule(deps.database));
-  await app.register(authModule({ auth, db, limiter, log: app.log }));
+  await app.register(authModule({ auth, db, limiter, log: app.log, baseUrl: config.baseUrl }));
   await app.register(accountModule({ db, clock }));
   const payments = await registerPayments(app, { config, db, clock, limiter, secret });
   // Each payment kind's effect, from the feature that owns it.

@@ -135,6 +135,29 @@ export const ResetPasswordRequestSchema = z
 export type ResetPasswordRequest = z.input<typeof ResetPasswordRequestSchema>;
 
 /**
+ * POST /api/me/password: the current password (checked by better-auth), the new one (6–128 characters)
+ * and the new one again.
+ */
+export const ChangePasswordRequestSchema = z
+  .object({
+    currentPassword: textField(PASSWORD_MESSAGES.currentRequired).min(1, {
+      error: PASSWORD_MESSAGES.currentRequired,
+    }),
+    newPassword: textField(PASSWORD_MESSAGES.tooShort).superRefine((value, ctx) => {
+      const error = validatePassword(value);
+      if (error) ctx.addIssue({ code: 'custom', message: error });
+    }),
+    confirmPassword: textField(PASSWORD_MESSAGES.mismatch),
+  })
+  .superRefine((value, ctx) => {
+    if (validatePassword(value.newPassword) === null && value.newPassword !== value.confirmPassword)
+      ctx.addIssue({ code: 'custom', message: PASSWORD_MESSAGES.mismatch, path: ['confirmPassword'] });
+  })
+  .transform((value) => ({ currentPassword: value.currentPassword, newPassword: value.newPassword }));
+export type ChangePasswordRequest = z.input<typeof ChangePasswordRequestSchema>;
+export type ChangePasswordData = z.output<typeof ChangePasswordRequestSchema>;
+
+/**
  * GET /api/auth/reset-password/:token: whether a reset link still works, checked without using it up.
  * Reset tokens are short; anything empty or long is simply not a valid link.
  */

@@ -221,6 +221,21 @@ const TABLE: Record<string, Row> = {
         payload: { token: 'not-a-real-token', password: 'new password 1', confirmPassword: 'new password 1' },
       }),
   },
+  'POST /api/me/password': {
+    rule: 'signed in: one’s own password, with the current one (a wrong one here: nothing changes)',
+    expect: { visitor: 401, other: 400, owner: 400 },
+    send: (c) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/me/password',
+        headers: withCookie(c),
+        payload: {
+          currentPassword: 'not the password',
+          newPassword: 'new password 1',
+          confirmPassword: 'new password 1',
+        },
+      }),
+  },
   'GET /api/me/settings': {
     rule: 'signed in: one’s own settings',
     expect: signedIn(200),

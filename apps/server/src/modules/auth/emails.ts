@@ -40,3 +40,21 @@ export function existingAccountEmail(
     }),
   };
 }
+
+/** After a password change in Settings: the owner hears of it, with the way back if it was not them. */
+export function passwordChangedEmail(to: string, username: string | null, resetLink: string): EmailMessage {
+  return {
+    to,
+    subject: 'Your Kept password was changed',
+    ...renderEmail({
+      heading: 'Your password was changed',
+      paragraphs: [
+        greeting(username),
+        'The password of your Kept account was just changed from Settings. Every other device signed in to your account has been signed out.',
+        'If this was you, there is nothing more to do.',
+        'If it was not you, choose a new password now with the link below, then write to support@kept.app.',
+      ],
+      action: { label: 'Reset my password', url: resetLink },
+    }),
+  };
+}

@@ -2,6 +2,7 @@
 // Who is signed in (currentUser) is read for every request by http/auth-context.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountDeps } from './accounts.ts';
+import { changePassword } from './change-password.ts';
 import { checkResetLink } from './check-reset-link.ts';
 import { requestPasswordReset } from './request-password-reset.ts';
 import { resetPassword } from './reset-password.ts';
@@ -11,7 +12,7 @@ import { signOut } from './sign-out.ts';
 import { signUp } from './sign-up.ts';
 
 export const authModule =
-  (deps: AccountDeps): FastifyPluginAsyncZod =>
+  (deps: AccountDeps & { baseUrl: string }): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(
       authRoutes({
@@ -21,6 +22,7 @@ export const authModule =
         requestPasswordReset: (email, ctx) => requestPasswordReset(deps, email, ctx),
         checkResetLink: (token, ctx) => checkResetLink(deps, token, ctx),
         resetPassword: (input, ctx) => resetPassword(deps, input, ctx),
+        changePassword: (user, input, ctx) => changePassword(deps, user, input, ctx),
       }),
     );
   };

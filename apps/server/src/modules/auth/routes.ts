@@ -2,6 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ChangePasswordRequestSchema,
   ForgotPasswordRequestSchema,
   ForgotPasswordResponseSchema,
   LoginRequestSchema,
@@ -10,6 +11,7 @@ import {
   ResetLinkParamsSchema,
   ResetPasswordRequestSchema,
   SignupRequestSchema,
+  type ChangePasswordData,
   type SessionUser,
   type SignupData,
 } from '@kept/contract';
@@ -26,6 +28,7 @@ export type AuthUseCases = {
   requestPasswordReset: (email: string, ctx: Ctx) => Promise<void>;
   checkResetLink: (token: string, ctx: Ctx) => Promise<void>;
   resetPassword: (input: { token: string; password: string }, ctx: Ctx) => Promise<void>;
+  changePassword: (user: SessionUser, input: ChangePasswordData, ctx: Ctx) => Promise<Headers>;
 };
 
 const ctx = (request: FastifyRequest): Ctx => ({ headers: request.webHeaders(), ip: request.ip });
@@ -104,6 +107,17 @@ export const authRoutes =
       async (request) => {
         await useCases.resetPassword(request.body, ctx(request));
         return { ok: true as const };
+      },
+    );
+
+    // Settings: a new password. Every session ends; this browser gets a new one (the cookie below).
+    app.post(
+      '/api/me/password',
+      { schema: { body: ChangePasswordRequestSchema, response: withErrors({ 200: OkResponseSchema }) } },
+      async (request, reply) => {
+        const user = await request.requireUser();
+        forwardCookies(reply, await useCases.changePassword(user, request.body, ctx(request)));
+        return reply.header('cache-control', 'no-store').send({ ok: true });
       },
     );
   };
