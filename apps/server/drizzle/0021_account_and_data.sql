@@ -1,4 +1,7 @@
--- Issue 24: your account and your data. A project is 'public' (listed, as before) or 'unlisted' (reachable
+-- Issue 24: your account and your data. Accounts made before email verification existed are treated as
+-- verified (they have signed in with that address all along).
+UPDATE "users" SET "email_verified" = true WHERE "email_verified" = false;--> statement-breakpoint
+-- A project is 'public' (listed, as before) or 'unlisted' (reachable
 -- by its link only: absent from every list, count and profile, so the tallies count public projects only).
 ALTER TABLE "projects" ADD COLUMN "visibility" text DEFAULT 'public' NOT NULL;--> statement-breakpoint
 ALTER TABLE "projects" ADD CONSTRAINT "projects_visibility" CHECK ("projects"."visibility" in ('public', 'unlisted'));--> statement-breakpoint

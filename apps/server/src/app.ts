@@ -23,7 +23,7 @@ import { validatorCompiler } from './http/validate.ts';
 import { healthModule } from './modules/health/index.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
-import { existingAccountEmail, resetPasswordEmail } from './modules/auth/emails.ts';
+import { existingAccountEmail, resetPasswordEmail, verifyEmailEmail } from './modules/auth/emails.ts';
 import { authModule } from './modules/auth/index.ts';
 import { newsletterModule } from './modules/newsletter/index.ts';
 import { currentUser } from './modules/auth/current-user.ts';
@@ -110,6 +110,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             email,
             username,
             `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`,
+          ),
+        ),
+      sendVerificationEmail: ({ email, username, token }) =>
+        queueEmail(
+          db,
+          secretKey('verify-email', token),
+          verifyEmailEmail(
+            email,
+            username,
+            `${config.baseUrl}/verify-email?token=${encodeURIComponent(token)}`,
           ),
         ),
       onExistingUserSignUp: ({ email, username }) =>

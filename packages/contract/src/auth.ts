@@ -1,5 +1,6 @@
 // Accounts: session, health, signup, login, password reset.
 import {
+  EMAIL_VERIFICATION_MESSAGES,
   EMAIL_MAX_LENGTH,
   EMAIL_MESSAGES,
   MESSAGES,
@@ -29,6 +30,8 @@ export const SessionUserSchema = z.object({
   username: z.string().nullable(),
   timezone: z.string(),
   createdAt: IsoDateTimeSchema,
+  /** Whether the address was confirmed with its link (issue 24); accounts before it count as confirmed. */
+  emailVerified: z.boolean(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
@@ -164,3 +167,13 @@ export type ChangePasswordData = z.output<typeof ChangePasswordRequestSchema>;
 export const ResetLinkParamsSchema = z.object({
   token: z.string().trim().min(1, PASSWORD_MESSAGES.invalidLink).max(200, PASSWORD_MESSAGES.invalidLink),
 });
+
+/** POST /api/auth/verify-email: the token of a verification link. */
+export const VerifyEmailRequestSchema = z.object({
+  token: z
+    .string({ error: EMAIL_VERIFICATION_MESSAGES.invalidLink })
+    .trim()
+    .min(1, { error: EMAIL_VERIFICATION_MESSAGES.invalidLink })
+    .max(2000, { error: EMAIL_VERIFICATION_MESSAGES.invalidLink }),
+});
+export type VerifyEmailRequest = z.input<typeof VerifyEmailRequestSchema>;

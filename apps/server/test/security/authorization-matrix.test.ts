@@ -236,6 +236,23 @@ const TABLE: Record<string, Row> = {
         },
       }),
   },
+  'POST /api/auth/verify-email': {
+    rule: 'only the holder of a verification link; a session is not enough',
+    expect: all(400),
+    send: (c) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        remoteAddress: c.ip,
+        headers: withCookie(c),
+        payload: { token: 'not-a-real-token' },
+      }),
+  },
+  'POST /api/me/verification-email': {
+    rule: 'signed in: a new link to one’s own address while it is unconfirmed (these two have confirmed theirs)',
+    expect: signedIn(409),
+    send: (c) => t.app.inject({ method: 'POST', url: '/api/me/verification-email', headers: withCookie(c) }),
+  },
   'GET /api/me/settings': {
     rule: 'signed in: one’s own settings',
     expect: signedIn(200),

@@ -240,6 +240,7 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                emailVerified: boolean;
                 id: string;
                 timezone: string;
                 username: string | null;
@@ -359,6 +360,68 @@ export interface paths {
         };
         /** @description Default Response */
         201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/verify-email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            token: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
           headers: {
             [name: string]: unknown;
           };
@@ -1626,6 +1689,62 @@ export interface paths {
       };
     };
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/verification-email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -3724,6 +3843,7 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                emailVerified: boolean;
                 id: string;
                 timezone: string;
                 username: string | null;
@@ -4030,6 +4150,7 @@ export interface components {
           | 'body_too_large'
           | 'unsupported_media_type'
           | 'invalid_reset_link'
+          | 'invalid_verification_link'
           | 'invalid_signature'
           | 'unauthorized'
           | 'auth_error'
@@ -4066,6 +4187,7 @@ export interface components {
           | 'body_too_large'
           | 'unsupported_media_type'
           | 'invalid_reset_link'
+          | 'invalid_verification_link'
           | 'invalid_signature'
           | 'unauthorized'
           | 'auth_error'

@@ -58,3 +58,21 @@ export function passwordChangedEmail(to: string, username: string | null, resetL
     }),
   };
 }
+
+/** Sign-up (and Settings' resend): the link that confirms the address belongs to the account. */
+export function verifyEmailEmail(to: string, username: string | null, link: string): EmailMessage {
+  return {
+    to,
+    subject: 'Confirm your email address for Kept',
+    ...renderEmail({
+      heading: 'Confirm your email address',
+      paragraphs: [
+        greeting(username),
+        'Please confirm that this address is yours with the link below. It works once, for 24 hours.',
+        'Until you do, Kept sends you no check-in reminders. Everything else works as usual, your money included.',
+        'If you did not sign up for Kept, ignore this email: nothing happens without the link.',
+      ],
+      action: { label: 'Confirm my email address', url: link },
+    }),
+  };
+}

@@ -4,6 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountDeps } from './accounts.ts';
 import { changePassword } from './change-password.ts';
 import { checkResetLink } from './check-reset-link.ts';
+import { resendVerification } from './resend-verification.ts';
+import { verifyEmail } from './verify-email.ts';
 import { requestPasswordReset } from './request-password-reset.ts';
 import { resetPassword } from './reset-password.ts';
 import { authRoutes } from './routes.ts';
@@ -23,6 +25,8 @@ export const authModule =
         checkResetLink: (token, ctx) => checkResetLink(deps, token, ctx),
         resetPassword: (input, ctx) => resetPassword(deps, input, ctx),
         changePassword: (user, input, ctx) => changePassword(deps, user, input, ctx),
+        verifyEmail: (token, ctx) => verifyEmail(deps, token, ctx),
+        resendVerification: (user, ctx) => resendVerification(deps, user, ctx),
       }),
     );
   };

@@ -11,6 +11,7 @@ import {
   ResetLinkParamsSchema,
   ResetPasswordRequestSchema,
   SignupRequestSchema,
+  VerifyEmailRequestSchema,
   type ChangePasswordData,
   type SessionUser,
   type SignupData,
@@ -29,6 +30,8 @@ export type AuthUseCases = {
   checkResetLink: (token: string, ctx: Ctx) => Promise<void>;
   resetPassword: (input: { token: string; password: string }, ctx: Ctx) => Promise<void>;
   changePassword: (user: SessionUser, input: ChangePasswordData, ctx: Ctx) => Promise<Headers>;
+  verifyEmail: (token: string, ctx: Ctx) => Promise<void>;
+  resendVerification: (user: SessionUser, ctx: Ctx) => Promise<void>;
 };
 
 const ctx = (request: FastifyRequest): Ctx => ({ headers: request.webHeaders(), ip: request.ip });
@@ -118,6 +121,26 @@ export const authRoutes =
         const user = await request.requireUser();
         forwardCookies(reply, await useCases.changePassword(user, request.body, ctx(request)));
         return reply.header('cache-control', 'no-store').send({ ok: true });
+      },
+    );
+
+    // The link of a verification email (the page /verify-email sends its token here).
+    app.post(
+      '/api/auth/verify-email',
+      { schema: { body: VerifyEmailRequestSchema, response: withErrors({ 200: OkResponseSchema }) } },
+      async (request) => {
+        await useCases.verifyEmail(request.body.token, ctx(request));
+        return { ok: true as const };
+      },
+    );
+
+    // Settings' banner: the verification link again, to the signed-in user's own address.
+    app.post(
+      '/api/me/verification-email',
+      { schema: { response: withErrors({ 200: OkResponseSchema }) } },
+      async (request) => {
+        await useCases.resendVerification(await request.requireUser(), ctx(request));
+        return { ok: true as const };
       },
     );
   };
