@@ -24,7 +24,7 @@ import { validatorCompiler } from './http/validate.ts';
 import { healthModule } from './modules/health/index.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
-import { existingAccountEmail, resetPasswordEmail } from './modules/auth/emails.ts';
+import { existingAccountEmail, resetPasswordEmail, verifyEmailEmail } from './modules/auth/emails.ts';
 import { authModule } from './modules/auth/index.ts';
 import { newsletterModule } from './modules/newsletter/index.ts';
 import { currentUser } from './modules/auth/current-user.ts';
@@ -125,6 +125,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`,
           ),
         ),
+      sendVerificationEmail: ({ email, username, token }) =>
+        queueEmail(
+          db,
+          secretKey('verify-email', token),
+          verifyEmailEmail(
+            email,
+            username,
+            `${config.baseUrl}/verify-email?token=${encodeURIComponent(token)}`,
+          ),
+        ),
       onExistingUserSignUp: ({ email, username }) =>
         queueEmail(
           db,
@@ -142,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthContext(app, (cookie) => currentUser({ auth }, cookie));
 
   await app.register(healthModule(deps.database));
-  await app.register(authModule({ auth, db, limiter, log: app.log }));
+  await app.register(authModule({ auth, db, limiter, log: app.log, baseUrl: config.baseUrl }));
   await app.register(accountModule({ db, clock }));
   const payments = await registerPayments(app, { config, db, clock, limiter, secret });
   // Each payment kind's effect, from the feature that owns it.

@@ -115,15 +115,19 @@ describe('sign up', () => {
     expect((await signIn(t.app, first.email, 'another1')).statusCode).toBe(401);
   });
 
-  it('sends no email for a brand-new account, and the new account signs in', async () => {
+  it('sends a brand-new account only its confirmation link, and the new account signs in unconfirmed', async () => {
     const before = (await outbox()).length;
     const username = uniqueName('Fresh');
     const email = `${username.toLowerCase()}@example.com`;
     const res = await signUp(t.app, { username, email, password: 'fresh pass 1' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ ok: true });
-    expect((await outbox()).slice(before)).toEqual([]);
-    expect((await signIn(t.app, email, 'fresh pass 1')).statusCode).toBe(200);
+    expect((await outbox()).slice(before).map((m) => [m.to, m.subject])).toEqual([
+      [email, 'Confirm your email address for Kept'],
+    ]);
+    const signedIn = await signIn(t.app, email, 'fresh pass 1');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user.emailVerified).toBe(false);
   });
 });
 
@@ -307,12 +311,16 @@ describe('older reset links', () => {
   it('end when the password is changed while signed in', async () => {
     const u = await createUser(t.app);
     const token = await requestResetToken(u.email);
-    // The app has no password-change screen yet; better-auth's endpoint is what one would call.
+    // better-auth's endpoint itself (Settings' route is tested in change-password.test.ts).
     const auth = createAuth({
       db: t.database.db,
       baseUrl: t.config.baseUrl,
       secret: resolveAuthSecret(t.config.authSecret, t.config.dataDir),
-      hooks: { sendResetPassword: async () => {}, onExistingUserSignUp: async () => {} },
+      hooks: {
+        sendResetPassword: async () => {},
+        onExistingUserSignUp: async () => {},
+        sendVerificationEmail: async () => {},
+      },
     });
     await auth.api.changePassword({
       body: { currentPassword: u.password, newPassword: 'changed in settings' },

@@ -97,7 +97,14 @@ describe('who is signed in, written into every page', () => {
     const email = '</script><script>alert(1)</script><!--@example.com';
     const state = {
       session: {
-        user: { id: 'u1', email, username: null, timezone: 'UTC', createdAt: '2026-01-01T00:00:00.000Z' },
+        user: {
+          id: 'u1',
+          email,
+          username: null,
+          timezone: 'UTC',
+          createdAt: '2026-01-01T00:00:00.000Z',
+          emailVerified: true,
+        },
       },
     };
     const script = bootStateScript(state);

@@ -15,6 +15,7 @@ let t: TestApp;
 let la: SignedIn;
 let nz: SignedIn;
 let daily: SignedIn;
+let unconfirmed: SignedIn;
 let laProject: string;
 
 beforeAll(async () => {
@@ -22,12 +23,15 @@ beforeAll(async () => {
   la = await createUser(t.app, { timezone: 'America/Los_Angeles' });
   nz = await createUser(t.app, { timezone: 'UTC' });
   daily = await createUser(t.app, { timezone: 'UTC' });
+  // Three owners confirmed their address with the sign-up link; one has not (issue 24).
+  unconfirmed = await createUser(t.app, { timezone: 'UTC', verified: false });
   const weekly = { lengthValue: 30, lengthUnit: 'days', frequencyValue: 1, frequencyUnit: 'weeks' } as const;
   ({ projectId: laProject } = await createPaidProject(t.app, {
     owner: la,
     draft: { ...weekly, title: 'LA weekly' },
   }));
   await createPaidProject(t.app, { owner: nz, draft: { ...weekly, title: 'Kiwi weekly' } });
+  await createPaidProject(t.app, { owner: unconfirmed, draft: { ...weekly, title: 'Unconfirmed weekly' } });
   await createPaidProject(t.app, {
     owner: daily,
     draft: {
@@ -92,6 +96,8 @@ describe('check-in reminders', () => {
       'Check-in due today: Kiwi weekly',
       'Check-in overdue: Kiwi weekly',
     ]);
+    // An address not yet confirmed gets neither (its deposit and project work as usual).
+    expect(await subjectsTo(unconfirmed)).toEqual([]);
     // Many more runs in the same period send nothing more.
     for (let i = 0; i < 5; i += 1) await t.app.jobs.runDue();
     expect(await subjectsTo(la)).toHaveLength(2);

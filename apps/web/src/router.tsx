@@ -18,6 +18,7 @@ const load: Record<ScreenName, () => Promise<{ default: ComponentType }>> = {
   signup: () => import('./routes/signup'),
   'forgot-password': () => import('./routes/forgot-password'),
   'reset-password': () => import('./routes/reset-password'),
+  'verify-email': () => import('./routes/verify-email'),
   'privacy-policy': () => import('./routes/privacy-policy'),
   'terms-of-service': () => import('./routes/terms-of-service'),
   about: () => import('./routes/about'),
@@ -78,6 +79,7 @@ export function AppRoutes() {
         </Route>
         <Route path="forgot-password" element={<Screen name="forgot-password" />} />
         <Route path="reset-password" element={<Screen name="reset-password" />} />
+        <Route path="verify-email" element={<Screen name="verify-email" />} />
         <Route path="privacy-policy" element={<Screen name="privacy-policy" />} />
         <Route path="terms-of-service" element={<Screen name="terms-of-service" />} />
         <Route path="about" element={<Screen name="about" />} />

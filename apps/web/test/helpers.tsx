@@ -11,6 +11,7 @@ export const alice: SessionUser = {
   username: 'alice',
   timezone: 'Europe/Berlin',
   createdAt: '2025-10-01T10:00:00.000Z',
+  emailVerified: true,
 };
 
 export { json, mockApi, routes } from './network';

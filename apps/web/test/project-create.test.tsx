@@ -277,6 +277,7 @@ describe('Create New Project', { timeout: 20_000 }, () => {
       frequencyUnit: 'weeks',
       depositCents: 5000,
       charityId: 'kept-fund',
+      visibility: 'public',
       agreedToTerms: TERMS_VERSION,
     });
     expect(intents[0]!.headers['idempotency-key']).toMatch(/^web-/);
@@ -330,6 +331,24 @@ describe('Create New Project', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Pay $52.90 Deposit' }));
     await waitFor(() => expect(bodiesOf(fetchMock, '/api/payments/deposit-intent')).toHaveLength(2));
     expect(bodiesOf(fetchMock, '/api/payments/deposit-intent')[1]!.body.title).toBe('Write every day!');
+  });
+
+  it('sends Unlisted with the draft when the owner chooses it', async () => {
+    const fetchMock = mockApi({
+      ...config,
+      'POST /api/payments/deposit-intent': () => json(depositIntent(5000, 290)),
+      'POST /api/payments/simulated/confirm': () =>
+        json({ error: { code: 'card_declined', message: 'Your card was declined.' } }, 402),
+    });
+    const { user } = renderCreate();
+    await fillDetails(user);
+    await user.click(screen.getByRole('radio', { name: '$50.00 Light commitment' }));
+    expect(screen.getByRole('radio', { name: 'Public' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Unlisted' }));
+    await fillCard(user, '4000000000000002');
+    await user.click(screen.getByRole('button', { name: 'Pay $52.90 Deposit' }));
+    expect(await screen.findByText('Your card was declined.')).toBeVisible();
+    expect(bodiesOf(fetchMock, '/api/payments/deposit-intent')[0]!.body.visibility).toBe('unlisted');
   });
 
   it("shows the server's answer when the intent cannot be created", async () => {

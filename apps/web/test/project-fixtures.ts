@@ -83,6 +83,7 @@ export function projectDetail(options: DetailOptions = {}): ProjectDetailRespons
     project: {
       ...card,
       ownImageUrl: null,
+      visibility: 'public',
       updatedAt: createdAt.toISOString(),
       lengthValue: lengthDays,
       lengthUnit: 'days',

@@ -106,6 +106,38 @@ describe('Edit Project dialog', { timeout: 15_000 }, () => {
   });
 });
 
+describe('Who can find the project (edit dialog)', { timeout: 15_000 }, () => {
+  it('saves Unlisted at once with its own request, and says so', async () => {
+    const fetchMock = mockApi({
+      [`PUT /api/projects/${PROJECT_ID}/visibility`]: () => json({ project: projectCard() }),
+    });
+    const { user, onClose } = renderEdit();
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Project' });
+    const d = within(dialog);
+    expect(d.getByRole('radio', { name: 'Public' })).toBeChecked();
+    expect(d.getByRole('radio', { name: 'Unlisted' })).toHaveAccessibleDescription(
+      'Only people with the link can see it. It is left out of every list and of your profile.',
+    );
+    await user.click(d.getByRole('radio', { name: 'Unlisted' }));
+    expect(await d.findByText('Saved: Unlisted.')).toBeVisible();
+    expect(d.getByRole('radio', { name: 'Unlisted' })).toBeChecked();
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(JSON.parse(String(init.body))).toEqual({ visibility: 'unlisted' });
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('goes back to what is saved when the change fails, with the reason', async () => {
+    mockApi({
+      [`PUT /api/projects/${PROJECT_ID}/visibility`]: () =>
+        apiError(403, 'forbidden', 'Only the owner of this project can do that.'),
+    });
+    const { user } = renderEdit();
+    await user.click(await screen.findByRole('radio', { name: 'Unlisted' }));
+    expect(await screen.findByText('Only the owner of this project can do that.')).toBeVisible();
+    expect(screen.getByRole('radio', { name: 'Public' })).toBeChecked();
+  });
+});
+
 describe('Delete Project dialog', { timeout: 15_000 }, () => {
   function renderDelete() {
     const onClose = vi.fn();

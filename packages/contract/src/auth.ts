@@ -1,5 +1,6 @@
 // Accounts: session, health, signup, login, password reset.
 import {
+  EMAIL_VERIFICATION_MESSAGES,
   EMAIL_MAX_LENGTH,
   EMAIL_MESSAGES,
   MESSAGES,
@@ -29,6 +30,8 @@ export const SessionUserSchema = z.object({
   username: z.string().nullable(),
   timezone: z.string(),
   createdAt: IsoDateTimeSchema,
+  /** Whether the address was confirmed with its link (issue 24); accounts before it count as confirmed. */
+  emailVerified: z.boolean(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
@@ -135,9 +138,42 @@ export const ResetPasswordRequestSchema = z
 export type ResetPasswordRequest = z.input<typeof ResetPasswordRequestSchema>;
 
 /**
+ * POST /api/me/password: the current password (checked by better-auth), the new one (6–128 characters)
+ * and the new one again.
+ */
+export const ChangePasswordRequestSchema = z
+  .object({
+    currentPassword: textField(PASSWORD_MESSAGES.currentRequired).min(1, {
+      error: PASSWORD_MESSAGES.currentRequired,
+    }),
+    newPassword: textField(PASSWORD_MESSAGES.tooShort).superRefine((value, ctx) => {
+      const error = validatePassword(value);
+      if (error) ctx.addIssue({ code: 'custom', message: error });
+    }),
+    confirmPassword: textField(PASSWORD_MESSAGES.mismatch),
+  })
+  .superRefine((value, ctx) => {
+    if (validatePassword(value.newPassword) === null && value.newPassword !== value.confirmPassword)
+      ctx.addIssue({ code: 'custom', message: PASSWORD_MESSAGES.mismatch, path: ['confirmPassword'] });
+  })
+  .transform((value) => ({ currentPassword: value.currentPassword, newPassword: value.newPassword }));
+export type ChangePasswordRequest = z.input<typeof ChangePasswordRequestSchema>;
+export type ChangePasswordData = z.output<typeof ChangePasswordRequestSchema>;
+
+/**
  * GET /api/auth/reset-password/:token: whether a reset link still works, checked without using it up.
  * Reset tokens are short; anything empty or long is simply not a valid link.
  */
 export const ResetLinkParamsSchema = z.object({
   token: z.string().trim().min(1, PASSWORD_MESSAGES.invalidLink).max(200, PASSWORD_MESSAGES.invalidLink),
 });
+
+/** POST /api/auth/verify-email: the token of a verification link. */
+export const VerifyEmailRequestSchema = z.object({
+  token: z
+    .string({ error: EMAIL_VERIFICATION_MESSAGES.invalidLink })
+    .trim()
+    .min(1, { error: EMAIL_VERIFICATION_MESSAGES.invalidLink })
+    .max(2000, { error: EMAIL_VERIFICATION_MESSAGES.invalidLink }),
+});
+export type VerifyEmailRequest = z.input<typeof VerifyEmailRequestSchema>;

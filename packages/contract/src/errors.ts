@@ -16,6 +16,7 @@ export const ERROR_CODE_LIST = [
   'unsupported_media_type',
   /** A password reset link that is unknown, used or expired (when it is submitted). */
   'invalid_reset_link',
+  'invalid_verification_link',
   /** The Stripe webhook's signature is missing or wrong. */
   'invalid_signature',
   /** Not signed in. */

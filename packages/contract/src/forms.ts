@@ -5,6 +5,7 @@
 import {
   CHARITY_FUND,
   CONSENT_MESSAGE,
+  DEFAULT_PROJECT_VISIBILITY,
   DESCRIPTION_MAX_LENGTH,
   EMAIL_MESSAGES,
   FORFEIT_DESTINATION_IDS,
@@ -13,6 +14,7 @@ import {
   MESSAGES,
   MONEY_MESSAGES,
   PROJECT_MESSAGES,
+  PROJECT_VISIBILITIES,
   TAG_NAMES,
   TERMS_VERSION,
   TITLE_MAX_LENGTH,
@@ -81,6 +83,9 @@ const DepositCentsSchema = z
   )
   .check(domainRule(validateDepositCents));
 
+/** Who finds the project: 'public' (listed) or 'unlisted' (by its link only). */
+export const VISIBILITY_MESSAGE = 'Please choose who can find this project.';
+
 /**
  * The create-project draft. Each field states its type and bounds with the spec's messages; the rules
  * across fields (the length's range in its unit, frequency at most half the length) are the domain's
@@ -100,6 +105,8 @@ export const CreateProjectRequestSchema = z.pipe(
     charityId: z.optional(
       z.enum(FORFEIT_DESTINATION_IDS, { error: 'Please choose a charity from the list.' }),
     ),
+    /** Public (listed) or unlisted; public when absent. */
+    visibility: z.optional(z.enum(PROJECT_VISIBILITIES, { error: VISIBILITY_MESSAGE })),
     /** The commitment read and agreed to before paying: the version of the terms (TERMS_VERSION). */
     agreedToTerms: z.literal(TERMS_VERSION, { error: CONSENT_MESSAGE }),
   }),
@@ -112,6 +119,7 @@ export const CreateProjectRequestSchema = z.pipe(
     return {
       ...result.value,
       charityId: value.charityId ?? CHARITY_FUND.id,
+      visibility: value.visibility ?? DEFAULT_PROJECT_VISIBILITY,
       termsVersion: value.agreedToTerms,
     };
   }),

@@ -1,7 +1,7 @@
 // Projects: the cover, check-ins, listings, detail, favorites, filters.
 import { ProjectCommitmentSchema } from './commitments.ts';
 import { SEARCH_TEXT_MAX_LENGTH } from './filter-query.ts';
-import { COVER_MESSAGES } from './forms.ts';
+import { COVER_MESSAGES, VISIBILITY_MESSAGE } from './forms.ts';
 import {
   CALENDAR_STATUSES,
   CARD_AMOUNT_KINDS,
@@ -18,6 +18,7 @@ import {
   parseYouTubeUrl,
   uploadTooLargeMessage,
   validateCheckInDraft,
+  PROJECT_VISIBILITIES,
 } from '@kept/domain';
 import type { ProjectFilters, ProjectSummary } from '@kept/domain';
 import { z } from 'zod';
@@ -31,6 +32,13 @@ import {
 } from './common.ts';
 
 // ---------- requests ----------
+
+/** Who finds the project: 'public' (listed) or 'unlisted' (by its link only). */
+export const ProjectVisibilitySchema = z.enum(PROJECT_VISIBILITIES, { error: VISIBILITY_MESSAGE });
+
+/** PUT /api/projects/:id/visibility: the owner makes the project public or unlisted. */
+export const ChangeVisibilityRequestSchema = z.object({ visibility: ProjectVisibilitySchema });
+export type ChangeVisibilityRequest = z.input<typeof ChangeVisibilityRequestSchema>;
 
 /**
  * PUT /api/projects/:id/cover: one of the project's own check-in photos, or none (the tag's default
@@ -387,6 +395,8 @@ export const ProjectDetailSchema = ProjectCardSchema.extend({
   frequencyValue: z.number().int(),
   frequencyUnit: FrequencyUnitSchema,
   summary: ProjectSummarySchema,
+  /** Public (listed) or unlisted (reachable by its link only). */
+  visibility: ProjectVisibilitySchema,
 });
 export type ProjectDetail = z.infer<typeof ProjectDetailSchema>;
 

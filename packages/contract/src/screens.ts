@@ -13,6 +13,7 @@ export const SCREEN_OF_FIRST_SEGMENT = {
   signup: 'signup',
   'forgot-password': 'forgot-password',
   'reset-password': 'reset-password',
+  'verify-email': 'verify-email',
   'privacy-policy': 'privacy-policy',
   'terms-of-service': 'terms-of-service',
   about: 'about',

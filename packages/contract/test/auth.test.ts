@@ -213,6 +213,7 @@ describe('session and health', () => {
       username: null,
       timezone: 'UTC',
       createdAt: '2026-03-01T00:00:00.000Z',
+      emailVerified: false,
     };
     expect(SessionResponseSchema.parse({ user })).toEqual({ user });
     expect(SessionResponseSchema.safeParse({ user: { ...user, createdAt: 'yesterday' } }).success).toBe(

@@ -58,8 +58,18 @@ describe('create project', () => {
       depositCents: 3333,
       chargeCents: 3556,
       charityId: 'kept-fund',
+      visibility: 'public',
       termsVersion: TERMS_VERSION,
     });
+  });
+
+  it('takes public or unlisted, public when absent, and refuses anything else', () => {
+    expect(CreateProjectRequestSchema.parse({ ...draft, visibility: 'unlisted' }).visibility).toBe(
+      'unlisted',
+    );
+    expect(firstMessage(CreateProjectRequestSchema.safeParse({ ...draft, visibility: 'private' }))).toBe(
+      'Please choose who can find this project.',
+    );
   });
 
   it('refuses a draft without the commitment agreed to, or agreed to in an older version', () => {

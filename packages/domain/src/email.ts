@@ -37,3 +37,15 @@ export function validateOptionalEmail(input: string | null | undefined): string 
   if (email === '') return null;
   return isValidEmail(email) ? null : EMAIL_MESSAGES.invalid;
 }
+
+/** Email verification (issue 24): the banner, its resend, and the link's page. */
+export const EMAIL_VERIFICATION_MESSAGES = {
+  banner:
+    'Please confirm your email address: we sent you a link. Until then Kept sends you no check-in reminders.',
+  resend: 'Send the link again',
+  resent: 'A new link is on its way. Please check your inbox.',
+  alreadyVerified: 'Your email address is already confirmed.',
+  verified: 'Thank you: your email address is confirmed.',
+  invalidLink:
+    'This confirmation link has expired or has already been used. Please ask for a new one in Settings.',
+} as const;

@@ -44,3 +44,25 @@ export function cardAmount(input: {
   if (input.settledRefundCents === null) return { kind: 'pool-at-end', cents: input.refundableCents };
   return { kind: 'settled-refund', cents: input.settledRefundCents };
 }
+
+/**
+ * Who finds a project (issue 24): `public` projects are listed (home, search, categories, counts, the
+ * creator's public profile); `unlisted` ones are reachable by their link only. Either way the page,
+ * donations and the money rules are the same; the owner's own My Projects shows both.
+ */
+export const PROJECT_VISIBILITIES = ['public', 'unlisted'] as const;
+export type ProjectVisibility = (typeof PROJECT_VISIBILITIES)[number];
+export const DEFAULT_PROJECT_VISIBILITY: ProjectVisibility = 'public';
+
+/** The words the owner chooses between, at creation and later. */
+export const PROJECT_VISIBILITY_LABELS: Readonly<Record<ProjectVisibility, { label: string; hint: string }>> =
+  {
+    public: {
+      label: 'Public',
+      hint: 'Shown on the home page, in search, in categories and on your profile.',
+    },
+    unlisted: {
+      label: 'Unlisted',
+      hint: 'Only people with the link can see it. It is left out of every list and of your profile.',
+    },
+  };

@@ -9,6 +9,10 @@ export const PASSWORD_MESSAGES = {
   mismatch: 'Passwords do not match.',
   missingTokens: 'Invalid or missing reset tokens. Please request a new password reset.',
   invalidLink: 'Invalid reset link. Please request a new password reset.',
+  /** Settings → Change password (issue 24). */
+  currentRequired: 'Please enter your current password.',
+  currentWrong: 'Your current password is not right. Please try again.',
+  changed: 'Password changed. Every other session has been signed out.',
 } as const;
 
 /** null when the password is acceptable: 6 to 128 characters. */

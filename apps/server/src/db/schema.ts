@@ -1,6 +1,6 @@
 // The whole Kept schema. snake_case columns as the product spec names them; money is bigint cents.
 // Auth tables (users, sessions, accounts, verifications, rate_limits) follow better-auth's model.
-import { PAYOUT_STATUSES, REFUND_STATUSES } from '@kept/domain';
+import { PAYOUT_STATUSES, REFUND_STATUSES, type ProjectVisibility } from '@kept/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
@@ -187,6 +187,11 @@ export const projects = pgTable(
     endedEarlyAt: timestamp('ended_early_at', { withTimezone: true }),
     /** When the owner cancelled it in its first 24 hours (the deposit goes back; deleted_at is set too). */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * 'public' (listed) or 'unlisted': reachable by its link only, absent from every list, count and
+     * profile (issue 24). The owner chooses it at creation and may change it.
+     */
+    visibility: text('visibility').$type<ProjectVisibility>().notNull().default('public'),
   },
   (t) => [
     check('projects_deposit_positive', sql`${t.depositAmount} > 0`),
@@ -198,6 +203,7 @@ export const projects = pgTable(
     ),
     check('projects_length_unit', sql`${t.totalLengthUnit} in ('days', 'weeks', 'months')`),
     check('projects_frequency_unit', sql`${t.checkInFrequencyUnit} in ('days', 'weeks')`),
+    check('projects_visibility', sql`${t.visibility} in ('public', 'unlisted')`),
     check('projects_status', sql`${t.projectStatus} in ('active', 'completed', 'settled')`),
     uniqueIndex('projects_payment_intent_key').on(t.paymentIntentId),
     index('projects_user_id_idx').on(t.userId, t.createdAt.desc()),

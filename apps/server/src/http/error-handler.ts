@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   validation_error: 400,
   bad_request: 400,
   invalid_reset_link: 400,
+  invalid_verification_link: 400,
   invalid_signature: 400,
   unauthorized: 401,
   auth_error: 401,

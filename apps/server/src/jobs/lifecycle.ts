@@ -66,6 +66,8 @@ type Owner = {
   username: string | null;
   timezone: string;
   remindersEnabled: boolean;
+  /** An address not yet confirmed gets no reminders (issue 24). */
+  emailVerified: boolean;
   notificationToken: string | null;
 };
 
@@ -174,6 +176,7 @@ export function createLifecycle(deps: { db: Db; clock: Clock; log: Log; baseUrl:
       !satisfied.has(k) &&
       !schedule.paused?.has(k) &&
       owner?.remindersEnabled &&
+      owner.emailVerified &&
       !project.deletedAt
     ) {
       const input = { project, owner, schedule, checkIns };
@@ -230,6 +233,7 @@ export function createLifecycle(deps: { db: Db; clock: Clock; log: Log; baseUrl:
           username: users.username,
           timezone: users.timezone,
           remindersEnabled: users.remindersEnabled,
+          emailVerified: users.emailVerified,
           notificationToken: users.notificationToken,
         })
         .from(users)

@@ -75,7 +75,7 @@ export async function lookupPageMeta(
     `select u.username,
             count(p.id) filter (where p.end_date >= $2)::int as active,
             count(p.id) filter (where p.end_date < $2)::int as completed
-       from users u left join projects p on p.user_id = u.id and p.deleted_at is null
+       from users u left join projects p on p.user_id = u.id and p.deleted_at is null and p.visibility = 'public'
       where lower(u.username) = lower($1)
       group by u.id, u.username`,
     [page.username, now],

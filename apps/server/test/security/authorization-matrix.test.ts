@@ -221,6 +221,38 @@ const TABLE: Record<string, Row> = {
         payload: { token: 'not-a-real-token', password: 'new password 1', confirmPassword: 'new password 1' },
       }),
   },
+  'POST /api/me/password': {
+    rule: 'signed in: one’s own password, with the current one (a wrong one here: nothing changes)',
+    expect: { visitor: 401, other: 400, owner: 400 },
+    send: (c) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/me/password',
+        headers: withCookie(c),
+        payload: {
+          currentPassword: 'not the password',
+          newPassword: 'new password 1',
+          confirmPassword: 'new password 1',
+        },
+      }),
+  },
+  'POST /api/auth/verify-email': {
+    rule: 'only the holder of a verification link; a session is not enough',
+    expect: all(400),
+    send: (c) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        remoteAddress: c.ip,
+        headers: withCookie(c),
+        payload: { token: 'not-a-real-token' },
+      }),
+  },
+  'POST /api/me/verification-email': {
+    rule: 'signed in: a new link to one’s own address while it is unconfirmed (these two have confirmed theirs)',
+    expect: signedIn(409),
+    send: (c) => t.app.inject({ method: 'POST', url: '/api/me/verification-email', headers: withCookie(c) }),
+  },
   'GET /api/me/settings': {
     rule: 'signed in: one’s own settings',
     expect: signedIn(200),
@@ -442,6 +474,17 @@ const TABLE: Record<string, Row> = {
         url: `/api/projects/${c.projectId}/cover`,
         headers: withCookie(c),
         payload: { source: 'tag' },
+      }),
+  },
+  'PUT /api/projects/:projectId/visibility': {
+    rule: 'the owner only, at any time until deleted (as the edit)',
+    byPhase: samePhases({ visitor: 401, other: 403, owner: 200 }, { visitor: 401, other: 404, owner: 404 }),
+    send: (c) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/projects/${c.projectId}/visibility`,
+        headers: withCookie(c),
+        payload: { visibility: 'unlisted' },
       }),
   },
   'DELETE /api/projects/:projectId': {

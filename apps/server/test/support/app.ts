@@ -21,6 +21,9 @@ export type TestApp = {
 
 const silentLog = { info: () => {}, error: () => {} };
 
+/** Each test app's database, for helpers that are handed the app only (support/users.ts). */
+export const databaseOfApp = new WeakMap<FastifyInstance, TestDatabase>();
+
 /** The real app on a database of its own, with settings from `env` on top of test defaults. */
 export async function createTestApp(
   opts: {
@@ -57,6 +60,7 @@ export async function createTestApp(
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.logStream ? { logStream: opts.logStream } : {}),
   });
+  databaseOfApp.set(app, database);
   return {
     app,
     config,

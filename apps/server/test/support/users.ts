@@ -1,5 +1,6 @@
 import { validateUsername } from '@kept/domain';
 import type { FastifyInstance } from 'fastify';
+import { databaseOfApp } from './app.ts';
 
 export type SignedIn = {
   cookie: string;
@@ -38,16 +39,31 @@ export function cookieFrom(setCookie: string | string[] | undefined): string {
   return list.map((c) => c.split(';')[0]).join('; ');
 }
 
-/** Sign up and sign in a fresh user; returns its session cookie. */
+/**
+ * Sign up and sign in a fresh user; returns its session cookie. The user has confirmed their address,
+ * as most have (its confirmation email is taken out of the queue unsent); `verified: false` leaves the
+ * address unconfirmed and its confirmation email queued, as right after sign-up.
+ */
 export async function createUser(
   app: FastifyInstance,
-  opts: { username?: string; email?: string; password?: string; timezone?: string } = {},
+  opts: { username?: string; email?: string; password?: string; timezone?: string; verified?: boolean } = {},
 ): Promise<SignedIn & { email: string; password: string }> {
   const username = opts.username ?? uniqueName();
   const email = opts.email ?? `${username.toLowerCase()}@example.com`;
   const password = opts.password ?? 'correct horse battery';
   const up = await signUp(app, { username, email, password, timezone: opts.timezone ?? 'America/New_York' });
   if (up.statusCode !== 201) throw new Error(`sign-up failed: ${up.statusCode} ${up.body}`);
+  const database = databaseOfApp.get(app);
+  if (opts.verified !== false && database) {
+    await database.pool.query(`update users set email_verified = true where lower(email) = lower($1)`, [
+      email,
+    ]);
+    await database.pool.query(
+      `delete from graphile_worker._private_jobs
+        where key like 'email:verify-email:%' and locked_at is null and lower(payload->'message'->>'to') = lower($1)`,
+      [email],
+    );
+  }
   const res = await signIn(app, email, password);
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return { cookie: cookieFrom(res.headers['set-cookie']), user: res.json().user, email, password };

@@ -240,6 +240,7 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                emailVerified: boolean;
                 id: string;
                 timezone: string;
                 username: string | null;
@@ -359,6 +360,68 @@ export interface paths {
         };
         /** @description Default Response */
         201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/verify-email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            token: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
           headers: {
             [name: string]: unknown;
           };
@@ -1202,6 +1265,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/me/password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            confirmPassword: string;
+            currentPassword: string;
+            newPassword: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/me/projects': {
     parameters: {
       query?: never;
@@ -1562,6 +1689,62 @@ export interface paths {
       };
     };
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/verification-email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -1992,6 +2175,8 @@ export interface paths {
             lengthValue: number;
             tag: string;
             title: string;
+            /** @enum {string} */
+            visibility?: 'public' | 'unlisted';
           };
         };
       };
@@ -2463,6 +2648,8 @@ export interface paths {
                 updatedAt: string;
                 userId: string;
                 username: string | null;
+                /** @enum {string} */
+                visibility: 'public' | 'unlisted';
               };
               refundIfEndedToday: {
                 forfeitCents: number;
@@ -3482,6 +3669,135 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/projects/{projectId}/visibility': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          projectId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            visibility: 'public' | 'unlisted';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              project: {
+                amount?: {
+                  cents: number;
+                  /** @enum {string} */
+                  kind: 'refundable' | 'pool-at-end' | 'settled-refund';
+                };
+                checkInFrequencyDays: number | null;
+                /** Format: date-time */
+                createdAt: string;
+                daysLeftBadge: {
+                  /** @enum {string} */
+                  colour: 'red' | 'orange' | 'yellow';
+                  days: number;
+                  text: string;
+                } | null;
+                depositCents: number;
+                description: string;
+                /** Format: date-time */
+                endDate: string;
+                finishingSoon: boolean;
+                id: string;
+                imageUrl: string;
+                isFavorite?: boolean;
+                refundableCents: number;
+                settlement?: {
+                  attempts: number;
+                  completedCheckIns: number;
+                  depositCents: number;
+                  donationsCents: number;
+                  forfeitCents: number;
+                  formula: string;
+                  lateDonations: {
+                    creatorCents: number;
+                    forfeitCents: number;
+                    payoutCents: number;
+                  };
+                  missedCheckIns: number;
+                  nextAttemptAt: string | null;
+                  payout: {
+                    cents: number;
+                    note: string | null;
+                    paidAt: string | null;
+                    paidCents: number;
+                    /** @enum {string} */
+                    status: 'none' | 'pending' | 'paid';
+                  };
+                  poolCents: number;
+                  refundCents: number;
+                  refundedAt: string | null;
+                  refundToCardCents: number;
+                  settled: boolean;
+                  settledAt: string | null;
+                  /** @enum {string} */
+                  status: 'processing' | 'refunded' | 'failed';
+                  statusText: string;
+                  totalCheckIns: number;
+                } | null;
+                /** @enum {string} */
+                status: 'upcoming' | 'active' | 'completed';
+                tag: string;
+                timezone: string;
+                title: string;
+                totalLengthDays: number | null;
+                userId: string;
+                username: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/session': {
     parameters: {
       query?: never;
@@ -3527,6 +3843,7 @@ export interface paths {
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
+                emailVerified: boolean;
                 id: string;
                 timezone: string;
                 username: string | null;
@@ -3833,6 +4150,7 @@ export interface components {
           | 'body_too_large'
           | 'unsupported_media_type'
           | 'invalid_reset_link'
+          | 'invalid_verification_link'
           | 'invalid_signature'
           | 'unauthorized'
           | 'auth_error'
@@ -3869,6 +4187,7 @@ export interface components {
           | 'body_too_large'
           | 'unsupported_media_type'
           | 'invalid_reset_link'
+          | 'invalid_verification_link'
           | 'invalid_signature'
           | 'unauthorized'
           | 'auth_error'

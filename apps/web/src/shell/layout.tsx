@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
-import { useSession } from '../features/session';
+import { VerifyEmailBanner, useSession } from '../features/session';
 import { scrollToHash } from '../lib/scroll';
 import { FullScreenLoading } from '../components/ui/full-screen-loading';
 import { Footer } from './footer';
@@ -49,6 +49,7 @@ export function Layout() {
         Skip to content
       </a>
       <NavBar />
+      <VerifyEmailBanner />
       {/* At least the window's height below the navigation: the footer starts below the fold, so a screen
           that grows as its code and data arrive does not push a visible footer down (layout shift). */}
       <main id="main" ref={main} tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1">

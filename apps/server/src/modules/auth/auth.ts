@@ -11,7 +11,11 @@ import { accounts, sessions, users, verifications } from '../../db/schema.ts';
 export type AuthHooks = {
   sendResetPassword: (data: { email: string; username: string | null; token: string }) => Promise<void>;
   onExistingUserSignUp: (data: { email: string; username: string | null }) => Promise<void>;
+  sendVerificationEmail: (data: { email: string; username: string | null; token: string }) => Promise<void>;
 };
+
+/** How long a verification link works. */
+export const VERIFICATION_LINK_SECONDS = 24 * 60 * 60;
 
 export function createAuth(opts: { db: Db; baseUrl: string; secret: string; hooks: AuthHooks }) {
   const secure = opts.baseUrl.startsWith('https://');
@@ -55,6 +59,17 @@ export function createAuth(opts: { db: Db; baseUrl: string; secret: string; hook
       },
       onExistingUserSignUp: async ({ user }) => {
         await opts.hooks.onExistingUserSignUp({ email: user.email, username: usernameOf(user) });
+      },
+    },
+    // Sign-up sends a verification link (issue 24); signing in does not need it: an unverified address
+    // only gets no reminders (jobs/lifecycle.ts). The link is read by our POST /api/auth/verify-email.
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFICATION_LINK_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        await opts.hooks.sendVerificationEmail({ email: user.email, username: usernameOf(user), token });
       },
     },
     hooks: {

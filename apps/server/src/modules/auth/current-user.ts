@@ -25,6 +25,7 @@ export function sessionUser(user: {
   username?: string | null;
   timezone?: string | null;
   createdAt: Date | string;
+  emailVerified?: boolean | null;
 }): SessionUser {
   return {
     id: user.id,
@@ -32,5 +33,6 @@ export function sessionUser(user: {
     username: user.username ?? null,
     timezone: user.timezone ?? 'UTC',
     createdAt: new Date(user.createdAt).toISOString(),
+    emailVerified: user.emailVerified === true,
   };
 }

@@ -40,3 +40,39 @@ export function existingAccountEmail(
     }),
   };
 }
+
+/** After a password change in Settings: the owner hears of it, with the way back if it was not them. */
+export function passwordChangedEmail(to: string, username: string | null, resetLink: string): EmailMessage {
+  return {
+    to,
+    subject: 'Your Kept password was changed',
+    ...renderEmail({
+      heading: 'Your password was changed',
+      paragraphs: [
+        greeting(username),
+        'The password of your Kept account was just changed from Settings. Every other device signed in to your account has been signed out.',
+        'If this was you, there is nothing more to do.',
+        'If it was not you, choose a new password now with the link below, then write to support@kept.app.',
+      ],
+      action: { label: 'Reset my password', url: resetLink },
+    }),
+  };
+}
+
+/** Sign-up (and Settings' resend): the link that confirms the address belongs to the account. */
+export function verifyEmailEmail(to: string, username: string | null, link: string): EmailMessage {
+  return {
+    to,
+    subject: 'Confirm your email address for Kept',
+    ...renderEmail({
+      heading: 'Confirm your email address',
+      paragraphs: [
+        greeting(username),
+        'Please confirm that this address is yours with the link below. It works once, for 24 hours.',
+        'Until you do, Kept sends you no check-in reminders. Everything else works as usual, your money included.',
+        'If you did not sign up for Kept, ignore this email: nothing happens without the link.',
+      ],
+      action: { label: 'Confirm my email address', url: link },
+    }),
+  };
+}

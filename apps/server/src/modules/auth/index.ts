@@ -2,7 +2,10 @@
 // Who is signed in (currentUser) is read for every request by http/auth-context.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountDeps } from './accounts.ts';
+import { changePassword } from './change-password.ts';
 import { checkResetLink } from './check-reset-link.ts';
+import { resendVerification } from './resend-verification.ts';
+import { verifyEmail } from './verify-email.ts';
 import { requestPasswordReset } from './request-password-reset.ts';
 import { resetPassword } from './reset-password.ts';
 import { authRoutes } from './routes.ts';
@@ -11,7 +14,7 @@ import { signOut } from './sign-out.ts';
 import { signUp } from './sign-up.ts';
 
 export const authModule =
-  (deps: AccountDeps): FastifyPluginAsyncZod =>
+  (deps: AccountDeps & { baseUrl: string }): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(
       authRoutes({
@@ -21,6 +24,9 @@ export const authModule =
         requestPasswordReset: (email, ctx) => requestPasswordReset(deps, email, ctx),
         checkResetLink: (token, ctx) => checkResetLink(deps, token, ctx),
         resetPassword: (input, ctx) => resetPassword(deps, input, ctx),
+        changePassword: (user, input, ctx) => changePassword(deps, user, input, ctx),
+        verifyEmail: (token, ctx) => verifyEmail(deps, token, ctx),
+        resendVerification: (user, ctx) => resendVerification(deps, user, ctx),
       }),
     );
   };

@@ -37,3 +37,11 @@ export async function selectResetLinkOwnerEmail(db: Db, token: string): Promise<
   );
   return owner.rows[0]?.email;
 }
+
+/** Whether the account of `email` has confirmed it; null when no account has that address. */
+export async function isEmailVerified(db: Db, email: string): Promise<boolean | null> {
+  const rows = await db.execute<{ verified: boolean }>(
+    sql`select email_verified as verified from users where lower(email) = lower(${email}) limit 1`,
+  );
+  return rows.rows[0]?.verified ?? null;
+}

@@ -2,6 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ChangePasswordRequestSchema,
   ForgotPasswordRequestSchema,
   ForgotPasswordResponseSchema,
   LoginRequestSchema,
@@ -10,6 +11,8 @@ import {
   ResetLinkParamsSchema,
   ResetPasswordRequestSchema,
   SignupRequestSchema,
+  VerifyEmailRequestSchema,
+  type ChangePasswordData,
   type SessionUser,
   type SignupData,
 } from '@kept/contract';
@@ -26,6 +29,9 @@ export type AuthUseCases = {
   requestPasswordReset: (email: string, ctx: Ctx) => Promise<void>;
   checkResetLink: (token: string, ctx: Ctx) => Promise<void>;
   resetPassword: (input: { token: string; password: string }, ctx: Ctx) => Promise<void>;
+  changePassword: (user: SessionUser, input: ChangePasswordData, ctx: Ctx) => Promise<Headers>;
+  verifyEmail: (token: string, ctx: Ctx) => Promise<void>;
+  resendVerification: (user: SessionUser, ctx: Ctx) => Promise<void>;
 };
 
 const ctx = (request: FastifyRequest): Ctx => ({ headers: request.webHeaders(), ip: request.ip });
@@ -103,6 +109,37 @@ export const authRoutes =
       { schema: { body: ResetPasswordRequestSchema, response: withErrors({ 200: OkResponseSchema }) } },
       async (request) => {
         await useCases.resetPassword(request.body, ctx(request));
+        return { ok: true as const };
+      },
+    );
+
+    // Settings: a new password. Every session ends; this browser gets a new one (the cookie below).
+    app.post(
+      '/api/me/password',
+      { schema: { body: ChangePasswordRequestSchema, response: withErrors({ 200: OkResponseSchema }) } },
+      async (request, reply) => {
+        const user = await request.requireUser();
+        forwardCookies(reply, await useCases.changePassword(user, request.body, ctx(request)));
+        return reply.header('cache-control', 'no-store').send({ ok: true });
+      },
+    );
+
+    // The link of a verification email (the page /verify-email sends its token here).
+    app.post(
+      '/api/auth/verify-email',
+      { schema: { body: VerifyEmailRequestSchema, response: withErrors({ 200: OkResponseSchema }) } },
+      async (request) => {
+        await useCases.verifyEmail(request.body.token, ctx(request));
+        return { ok: true as const };
+      },
+    );
+
+    // Settings' banner: the verification link again, to the signed-in user's own address.
+    app.post(
+      '/api/me/verification-email',
+      { schema: { response: withErrors({ 200: OkResponseSchema }) } },
+      async (request) => {
+        await useCases.resendVerification(await request.requireUser(), ctx(request));
         return { ok: true as const };
       },
     );

@@ -8,7 +8,8 @@ export type Statement = { name?: string; text: string; values: unknown[] };
 
 /** Order of every list by refundable amount (matches projects_refundable_idx / projects_tag_filter_idx). */
 const BY_REFUNDABLE = 'p.refundable_amount desc nulls last, p.id';
-const VISIBLE = 'p.deleted_at is null';
+/** Listed: not deleted (nor cancelled) and not unlisted by its owner (issue 24). */
+const VISIBLE = `p.deleted_at is null and p.visibility = 'public'`;
 /**
  * Not completed: the domain's status is 'completed' once now > end, and lists show completed projects
  * only with includeCompleted (the domain's isListed), so every list without it uses this condition.

@@ -3,6 +3,7 @@
 // entries. Either all of it commits with the payment's status, or none of it does: no paid deposit
 // without its project, no project without a payment.
 import {
+  DEFAULT_PROJECT_VISIBILITY,
   MESSAGES,
   depositFeeCents,
   endDateFor,
@@ -15,6 +16,7 @@ import {
   type FrequencyUnit,
   type LengthUnit,
   type ProjectDraft,
+  type ProjectVisibility,
 } from '@kept/domain';
 import { eq } from 'drizzle-orm';
 import { renderEmail } from '../../adapters/email/layout.ts';
@@ -36,7 +38,8 @@ export async function createProjectFromDeposit(
   input: { payment: PaymentRow; customerId: string | null; now: Date; baseUrl: string; log: Log },
 ): Promise<{ projectId: string; welcome: EmailMessage | null }> {
   const { payment, now } = input;
-  const draft = payment.draft as (ProjectDraft & { charityId?: string }) | null;
+  const draft = payment.draft as
+    (ProjectDraft & { charityId?: string; visibility?: ProjectVisibility }) | null;
   if (!draft || !payment.userId || !payment.providerIntentId)
     throw new Error(`deposit payment ${payment.id} has no draft, owner or intent`);
   const feeCents = depositFeeCents(draft.depositCents);
@@ -69,6 +72,7 @@ export async function createProjectFromDeposit(
       depositAmount: draft.depositCents,
       // Drafts stored before charities could be chosen have none: the Kept Charity Fund.
       charityId: draft.charityId ?? 'kept-fund',
+      visibility: draft.visibility ?? DEFAULT_PROJECT_VISIBILITY,
       refundableAmount: 0,
       createdAt: now,
       updatedAt: now,

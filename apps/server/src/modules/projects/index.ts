@@ -1,6 +1,7 @@
 // Projects: the plugin that registers the module's routes with its use cases. (A project is created
 // by its deposit's payment: create-from-deposit.ts, called by the payments module.)
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { changeVisibility } from './change-visibility.ts';
 import { chooseCover } from './choose-cover.ts';
 import { deleteProject } from './delete-project.ts';
 import { editProject } from './edit-project.ts';
@@ -20,6 +21,7 @@ export const projectsModule =
         listMyProjects: (user) => listMyProjects(deps, user),
         uploadCover: (input) => uploadCover(deps, input),
         chooseCover: (input) => chooseCover(deps, input),
+        changeVisibility: (input) => changeVisibility(deps, input),
       }),
     );
   };

@@ -1,5 +1,6 @@
 // The projects module's SQL: the project page's reads, the owner's writes, and the card of one project.
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { ProjectVisibility } from '@kept/domain';
 import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import { projectCheckins, projects, userFavorites, users } from '../../db/schema.ts';
@@ -23,13 +24,14 @@ export type DetailRow = CardRow & {
   pausedPeriods: number[];
   endedEarlyAt: Date | null;
   cancelledAt: Date | null;
+  visibility: ProjectVisibility;
 };
 
 export const PROJECT_SQL = `select ${CARD_SELECT_SQL}, p.description as "fullDescription", p.image_url as "ownImageUrl",
   p.updated_at as "updatedAt", p.total_length_value as "lengthValue", p.total_length_unit as "lengthUnit",
   p.check_in_frequency_value as "frequencyValue", p.check_in_frequency_unit as "frequencyUnit",
   p.charity_id as "charityId", p.paused_periods as "pausedPeriods", p.ended_early_at as "endedEarlyAt",
-  p.cancelled_at as "cancelledAt"
+  p.cancelled_at as "cancelledAt", p.visibility
   from projects p
  where p.id = $1 and (p.deleted_at is null or p.cancelled_at is not null)`;
 
@@ -109,6 +111,22 @@ export async function updateProjectText(
     .update(projects)
     .set({ ...text, updatedAt: now })
     .where(eq(projects.id, id));
+}
+
+/** Makes a project `userId` owns and has not deleted public or unlisted; false when it is gone. */
+export async function updateVisibility(
+  db: Db,
+  projectId: string,
+  userId: string,
+  visibility: ProjectVisibility,
+  now: Date,
+): Promise<boolean> {
+  const updated = await db
+    .update(projects)
+    .set({ visibility, updatedAt: now })
+    .where(and(eq(projects.id, projectId), eq(projects.userId, userId), isNull(projects.deletedAt)))
+    .returning({ id: projects.id });
+  return updated.length > 0;
 }
 
 /** Marks the project deleted and drops its stars (its payments, check-ins and ledger stay). */

@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   COVER_MESSAGES,
+  ChangeVisibilityRequestSchema,
   ChooseCoverRequestSchema,
   CoverUploadFormSchema,
   EditProjectRequestSchema,
@@ -12,6 +13,7 @@ import {
   ProjectDetailParamsSchema,
   ProjectDetailResponseSchema,
   ProjectIdParamsSchema as params,
+  type ChangeVisibilityRequest,
   type ChooseCoverRequest,
   type EditProjectData,
   type MyProjectsResponse,
@@ -33,6 +35,7 @@ export type ProjectUseCases = {
   listMyProjects: (user: SessionUser) => Promise<MyProjectsResponse>;
   uploadCover: (input: ProjectAction & { photo: Buffer }) => Promise<ProjectCard>;
   chooseCover: (input: ProjectAction & { choice: ChooseCoverRequest }) => Promise<ProjectCard>;
+  changeVisibility: (input: ProjectAction & { change: ChangeVisibilityRequest }) => Promise<ProjectCard>;
 };
 
 const cardResponse = withErrors({ 200: ProjectCardResponseSchema });
@@ -115,6 +118,16 @@ export const projectRoutes =
         const user = await request.requireUser();
         const { projectId } = request.params;
         return { project: await useCases.chooseCover({ projectId, user, choice: request.body }) };
+      },
+    );
+
+    app.put(
+      '/api/projects/:projectId/visibility',
+      { schema: { params, body: ChangeVisibilityRequestSchema, response: cardResponse } },
+      async (request) => {
+        const user = await request.requireUser();
+        const { projectId } = request.params;
+        return { project: await useCases.changeVisibility({ projectId, user, change: request.body }) };
       },
     );
   };

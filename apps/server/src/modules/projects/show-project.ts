@@ -55,6 +55,7 @@ export async function showProject(
       frequencyValue: row.frequencyValue,
       frequencyUnit: row.frequencyUnit,
       summary: toProjectSummaryDto(summary),
+      visibility: row.visibility,
     },
     checkIns: checkIns.map(toCheckInDto),
     viewer: { isOwner, isFavorite, signedIn: viewer !== null },

@@ -131,3 +131,8 @@ export function detectTimezone(): string {
     return 'UTC';
   }
 }
+
+/** POST /api/me/password: the current password and the new one twice. */
+export function changePassword(body: ApiBody<'/api/me/password', 'post'>): Promise<unknown> {
+  return call(api.POST('/api/me/password', { body }));
+}

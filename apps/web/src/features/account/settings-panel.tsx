@@ -22,6 +22,7 @@ import { SelectField } from '../../components/ui/select-field';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api';
+import { ChangePasswordSection } from './change-password-section';
 import { detectTimezone, errorMessage, isUsernameTaken, type SettingsResponse } from './api';
 import { useSettings, useUpdateTimezone, useUpdateUsername } from './use-account';
 
@@ -249,6 +250,7 @@ function SettingsForms({ settings }: { settings: SettingsResponse }) {
     <div className="space-y-6">
       <UsernameSection saved={settings.username} />
       <TimezoneSection saved={settings.timezone} />
+      <ChangePasswordSection />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PROFILE_ROOT } from '../../lib/query-keys';
 import { sessionQueryKey, type SessionResponse } from '../session';
 import {
+  changePassword,
   publicProfileQuery,
   requestPasswordReset,
   resetLinkQuery,
@@ -49,6 +50,18 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: (input: { token: string; password: string; confirmPassword: string }) =>
       resetPassword(input.token, input.password, input.confirmPassword),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  });
+}
+
+/** Change the password in Settings: the server signs every other session out and renews ours. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
+      changePassword(input),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },

@@ -36,8 +36,10 @@ import {
   type FrequencyUnit,
   type LengthUnit,
   type ProjectDraftInput,
+  type ProjectVisibility,
 } from '@kept/domain';
 import { TagIcon } from '../../components/tag-icon';
+import { VisibilityChoice } from '../../components/ui/visibility-choice';
 import { Card } from '../../components/ui/card';
 import { Field, inputClass } from '../../components/ui/form-field';
 import { MoneyField } from '../../components/ui/money-field';
@@ -86,6 +88,7 @@ export function CreateProjectForm() {
   const [frequency, setFrequency] = useState<FrequencyChoice>({ value: 1, unit: 'weeks' });
   const [deposit, setDeposit] = useState<Deposit>(null);
   const [charityId, setCharityId] = useState<ForfeitDestinationId>(CHARITY_FUND.id);
+  const [visibility, setVisibility] = useState<ProjectVisibility>('public');
   const [agreed, setAgreed] = useState(false);
   const [agreeError, setAgreeError] = useState<string | null>(null);
   const { user } = useSession();
@@ -121,7 +124,8 @@ export function CreateProjectForm() {
     depositCents:
       depositState.cents ?? (deposit?.kind === 'custom' && deposit.text.trim() !== '' ? -1 : null),
     charityId,
-  } satisfies ProjectDraftInput & { charityId: ForfeitDestinationId };
+    visibility,
+  } satisfies ProjectDraftInput & { charityId: ForfeitDestinationId; visibility: ProjectVisibility };
   const draftKey = JSON.stringify(draftRequest);
   const serverIntent = intent && intent.key === draftKey ? intent.intent : null;
   const depositCents = depositState.cents;
@@ -489,6 +493,7 @@ export function CreateProjectForm() {
               </option>
             ))}
           </SelectField>
+          <VisibilityChoice value={visibility} onChange={setVisibility} disabled={locked} />
           <CommitmentSummary
             depositCents={depositState.cents}
             lengthDays={lengthDays}

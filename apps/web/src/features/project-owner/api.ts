@@ -133,3 +133,15 @@ export function useEndProject(projectId: string) {
       : call(api.POST('/api/projects/{projectId}/end', { params: { path: { projectId } } })),
   );
 }
+
+/** PUT /api/projects/:id/visibility: public (listed) or unlisted (by its link only). */
+export function useChangeVisibility(projectId: string) {
+  return useProjectChange(projectId, (visibility: 'public' | 'unlisted') =>
+    call(
+      api.PUT('/api/projects/{projectId}/visibility', {
+        params: { path: { projectId } },
+        body: { visibility },
+      }),
+    ),
+  );
+}

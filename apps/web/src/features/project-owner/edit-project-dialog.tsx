@@ -19,6 +19,7 @@ import { requestResolver } from '../../lib/forms';
 import { ProjectDescriptionField, ProjectTitleField } from '../project-form';
 import { useChangeCover, useUpdateProject } from './api';
 import { CoverPicker, coverChange, coverFailure, incompleteCover, type CoverChoice } from './cover-picker';
+import { VisibilitySetting } from './visibility-setting';
 
 export const EDIT_TEXT = { title: 'Edit Project', save: 'Save Changes', saving: 'Saving...' } as const;
 
@@ -124,6 +125,7 @@ export default function EditProjectDialog({
             disabled={saving}
             progress={coverProgress}
           />
+          <VisibilitySetting projectId={project.id} current={project.visibility} />
           <FormError message={form.formState.errors.root?.server?.message} />
           <DialogFooter onCancel={onClose} busy={saving}>
             {saving ? EDIT_TEXT.saving : EDIT_TEXT.save}

@@ -27,3 +27,13 @@ export function signOut(): Promise<unknown> {
 export function displayName(user: SessionUser): string {
   return user.username ?? user.email;
 }
+
+/** POST /api/me/verification-email: the confirmation link again, to the signed-in address. */
+export function resendVerification(): Promise<unknown> {
+  return call(api.POST('/api/me/verification-email'));
+}
+
+/** POST /api/auth/verify-email: the token of a confirmation link. */
+export function verifyEmail(token: string): Promise<unknown> {
+  return call(api.POST('/api/auth/verify-email', { body: { token } }));
+}

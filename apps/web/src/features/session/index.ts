@@ -12,3 +12,5 @@ export {
 } from './require-auth';
 export { useSession, type SessionState } from './use-session';
 export { useSignOut } from './use-sign-out';
+export { VerifyEmailBanner } from './verify-email-banner';
+export { verifyEmail } from './api';
