@@ -49,6 +49,7 @@ import { registerTransparency } from './modules/transparency/index.ts';
 import { registerPauses } from './modules/pauses/index.ts';
 import { registerEnding } from './modules/ending/index.ts';
 import { registerReminders } from './modules/reminders/index.ts';
+import { registerCalendarFeed } from './modules/calendar-feed/index.ts';
 import { registerOverloadGuard } from './http/overload.ts';
 
 export type AppDeps = {
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerPauses(app, { db, clock });
   await registerEnding(app, { db, clock });
   await registerReminders(app, { db, clock });
+  await registerCalendarFeed(app, { db, clock, baseUrl: config.baseUrl });
 
   await registerSpa(app, config.webDistDir, { db, baseUrl: config.baseUrl });
   return app;

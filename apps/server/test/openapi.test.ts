@@ -254,6 +254,7 @@ describe(OPENAPI_PATH, () => {
     // Every write reads a declared body but these, which read none.
     expect(withoutBody.sort()).toEqual([
       'POST /api/auth/sign-out',
+      'POST /api/me/calendar-feed/rotate',
       'POST /api/notifications/unsubscribe',
       'POST /api/projects/{projectId}/cancel',
       'POST /api/projects/{projectId}/end',

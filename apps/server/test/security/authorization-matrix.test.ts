@@ -23,6 +23,7 @@ let stripeApp: TestApp;
 let owner: SignedIn & { email: string; password: string };
 let other: SignedIn & { email: string; password: string };
 let profileName: string;
+const OWNER_FEED_TOKEN = 'OwnersFeedToken_0123456789abcdef';
 
 beforeAll(async () => {
   t = await createTestApp({ clock, webDistDir: dist.dir });
@@ -248,6 +249,53 @@ const TABLE: Record<string, Row> = {
         payload: { timezone: 'America/New_York' },
       }),
   },
+  'GET /api/me/reminders': {
+    rule: 'signed in: one’s own reminder preferences',
+    expect: signedIn(200),
+    send: (c) => t.app.inject({ url: '/api/me/reminders', headers: withCookie(c) }),
+  },
+  'PUT /api/me/reminders': {
+    rule: 'signed in: one’s own reminder preferences',
+    expect: signedIn(200),
+    send: (c) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/me/reminders',
+        headers: withCookie(c),
+        payload: {
+          channels: { email: true, push: false },
+          timings: { 'day-before': true, 'morning-of': true, overdue: false },
+          quietHours: { start: 1320, end: 420 },
+        },
+      }),
+  },
+  'GET /api/me/calendar-feed': {
+    rule: 'signed in: the link to one’s own calendar feed',
+    expect: signedIn(200),
+    send: (c) => t.app.inject({ url: '/api/me/calendar-feed', headers: withCookie(c) }),
+  },
+  'POST /api/me/calendar-feed/rotate': {
+    rule: 'signed in: replacing one’s own calendar link',
+    expect: signedIn(200),
+    send: (c) =>
+      t.app.inject({ method: 'POST', url: '/api/me/calendar-feed/rotate', headers: withCookie(c) }),
+  },
+  'GET /api/calendar/:token/check-ins.ics': {
+    rule: 'only the holder of the feed link; a session is not enough',
+    expect: { visitor: 404, other: 404, owner: 200 },
+    prepare: async () => {
+      await t.database.pool.query(`update users set calendar_token = $2 where id = $1`, [
+        owner.user.id,
+        OWNER_FEED_TOKEN,
+      ]);
+      return {};
+    },
+    send: (c) =>
+      t.app.inject({
+        url: `/api/calendar/${c.who === 'owner' ? OWNER_FEED_TOKEN : 'a-guessed-token-000000000000000'}/check-ins.ics`,
+        headers: withCookie(c),
+      }),
+  },
   'GET /api/me/projects': {
     rule: 'signed in: one’s own projects',
     expect: signedIn(200),
@@ -385,6 +433,17 @@ const TABLE: Record<string, Row> = {
         method: 'DELETE',
         url: `/api/projects/${c.projectId}/pauses/4`,
         headers: withCookie(c),
+      }),
+  },
+  'PUT /api/projects/:projectId/reminders': {
+    rule: 'the owner only, until deleted: the project’s own reminder choices',
+    byPhase: samePhases({ visitor: 401, other: 403, owner: 200 }, { visitor: 401, other: 404, owner: 404 }),
+    send: (c) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/projects/${c.projectId}/reminders`,
+        headers: withCookie(c),
+        payload: { override: { channels: { email: false } } },
       }),
   },
   'GET /api/projects/:projectId/ending': {

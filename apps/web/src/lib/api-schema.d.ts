@@ -377,6 +377,62 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/calendar/{token}/check-ins.ics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description A private feed: whoever holds the link reads it; a replaced link is a 404. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          token: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The iCalendar feed: one all-day event per upcoming check-in. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/calendar': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/categories/{slug}': {
     parameters: {
       query?: never;
@@ -1147,6 +1203,116 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/me/calendar-feed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              url: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/calendar-feed/rotate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              url: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/me/favorites': {
     parameters: {
       query?: never;
@@ -1381,6 +1547,176 @@ export interface paths {
       };
     };
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/reminders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              prefs: {
+                channels: {
+                  email: boolean;
+                  push: boolean;
+                };
+                quietHours: {
+                  end: number;
+                  start: number;
+                } | null;
+                timings: {
+                  'day-before': boolean;
+                  'morning-of': boolean;
+                  overdue: boolean;
+                };
+              };
+              projects: {
+                override: {
+                  channels?: {
+                    email?: boolean;
+                    push?: boolean;
+                  };
+                  timings?: {
+                    'day-before'?: boolean;
+                    'morning-of'?: boolean;
+                    overdue?: boolean;
+                  };
+                } | null;
+                projectId: string;
+                title: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            channels: {
+              email: boolean;
+              push: boolean;
+            };
+            quietHours: {
+              end: number;
+              start: number;
+            } | null;
+            timings: {
+              'day-before': boolean;
+              'morning-of': boolean;
+              overdue: boolean;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              prefs: {
+                channels: {
+                  email: boolean;
+                  push: boolean;
+                };
+                quietHours: {
+                  end: number;
+                  start: number;
+                } | null;
+                timings: {
+                  'day-before': boolean;
+                  'morning-of': boolean;
+                  overdue: boolean;
+                };
+              };
+              projects: {
+                override: {
+                  channels?: {
+                    email?: boolean;
+                    push?: boolean;
+                  };
+                  timings?: {
+                    'day-before'?: boolean;
+                    'morning-of'?: boolean;
+                    overdue?: boolean;
+                  };
+                } | null;
+                projectId: string;
+                title: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
     post?: never;
     delete?: never;
     options?: never;
@@ -3482,6 +3818,91 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/projects/{projectId}/reminders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          projectId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            override: {
+              channels?: {
+                email?: boolean;
+                push?: boolean;
+              };
+              timings?: {
+                'day-before'?: boolean;
+                'morning-of'?: boolean;
+                overdue?: boolean;
+              };
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              override: {
+                channels?: {
+                  email?: boolean;
+                  push?: boolean;
+                };
+                timings?: {
+                  'day-before'?: boolean;
+                  'morning-of'?: boolean;
+                  overdue?: boolean;
+                };
+              } | null;
+              projectId: string;
+              title: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/session': {
     parameters: {
       query?: never;
@@ -3845,6 +4266,7 @@ export interface components {
           | 'project_not_ended'
           | 'pause_not_allowed'
           | 'cancel_not_allowed'
+          | 'check_in_locked'
           | 'idempotency_conflict'
           | 'payment_expired'
           | 'file_too_large'
@@ -3881,6 +4303,7 @@ export interface components {
           | 'project_not_ended'
           | 'pause_not_allowed'
           | 'cancel_not_allowed'
+          | 'check_in_locked'
           | 'idempotency_conflict'
           | 'payment_expired'
           | 'file_too_large'
