@@ -24,6 +24,7 @@ import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api';
 import { detectTimezone, errorMessage, isUsernameTaken, type SettingsResponse } from './api';
 import { useSettings, useUpdateTimezone, useUpdateUsername } from './use-account';
+import { ReminderSettings } from './reminder-settings';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
@@ -249,6 +250,7 @@ function SettingsForms({ settings }: { settings: SettingsResponse }) {
     <div className="space-y-6">
       <UsernameSection saved={settings.username} />
       <TimezoneSection saved={settings.timezone} />
+      <ReminderSettings />
     </div>
   );
 }
