@@ -50,6 +50,7 @@ import { registerPauses } from './modules/pauses/index.ts';
 import { registerEnding } from './modules/ending/index.ts';
 import { registerReminders } from './modules/reminders/index.ts';
 import { registerCalendarFeed } from './modules/calendar-feed/index.ts';
+import { registerHistory } from './modules/history/index.ts';
 import { registerOverloadGuard } from './http/overload.ts';
 
 export type AppDeps = {
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerEnding(app, { db, clock });
   await registerReminders(app, { db, clock });
   await registerCalendarFeed(app, { db, clock, baseUrl: config.baseUrl });
+  await registerHistory(app, { db, clock });
 
   await registerSpa(app, config.webDistDir, { db, baseUrl: config.baseUrl });
   return app;

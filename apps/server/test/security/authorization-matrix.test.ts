@@ -143,6 +143,21 @@ const TABLE: Record<string, Row> = {
     expect: all(200),
     send: (c) => t.app.inject({ url: `/api/users/${profileName}`, headers: withCookie(c) }),
   },
+  'GET /api/users/:username/history': {
+    rule: 'public, as the profile: streak, completion rate and check-in dates',
+    expect: all(200),
+    send: (c) => t.app.inject({ url: `/api/users/${profileName}/history`, headers: withCookie(c) }),
+  },
+  'GET /api/projects/:projectId/history': {
+    rule: 'public while not deleted, as the project page',
+    byPhase: samePhases(all(200), all(404)),
+    send: (c) => t.app.inject({ url: `/api/projects/${c.projectId}/history`, headers: withCookie(c) }),
+  },
+  'GET /api/me/history': {
+    rule: 'signed in: one’s own history',
+    expect: signedIn(200),
+    send: (c) => t.app.inject({ url: '/api/me/history', headers: withCookie(c) }),
+  },
   'GET /api/projects/:projectId': {
     rule: 'public while not deleted; a deleted project is gone for everyone, its owner included',
     byPhase: samePhases(all(200), all(404)),
