@@ -1,4 +1,5 @@
 import { PageContainer } from '../components/ui/page';
+import { MyHistory } from '../features/history';
 import { MyProjects } from '../features/project-owner/my-projects';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -7,6 +8,7 @@ export default function MyProjectsScreen() {
   return (
     <PageContainer>
       <MyProjects />
+      <MyHistory />
     </PageContainer>
   );
 }
