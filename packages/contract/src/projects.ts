@@ -146,7 +146,7 @@ export type EditProjectRequest = z.input<typeof EditProjectRequestSchema>;
 export type EditProjectData = z.output<typeof EditProjectRequestSchema>;
 
 /** A check-in's text fields: an update of at most 5000 characters, a YouTube link. Both trimmed, both optional. */
-const checkInTextFields = {
+export const checkInTextFields = {
   updateText: z
     .string({ error: CHECK_IN_MESSAGES.empty })
     .trim()

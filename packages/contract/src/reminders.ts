@@ -1,8 +1,9 @@
 // Staying on track (issue 23): reminder preferences (the owner's, and a project's override), the
 // private calendar feed, history (streak, completion rate, a year of check-ins) and fixing a check-in.
-import { REMINDER_CHANNELS, REMINDER_TIMINGS } from '@kept/domain';
+import { CHECK_IN_MESSAGES, REMINDER_CHANNELS, REMINDER_TIMINGS } from '@kept/domain';
 import { z } from 'zod';
 import { LocalDateSchema } from './common.ts';
+import { ProjectSummarySchema, checkInTextFields } from './projects.ts';
 
 const MINUTES_IN_DAY = 24 * 60;
 const flag = z.boolean({ error: 'Please choose on or off.' });
@@ -78,3 +79,19 @@ export const HistorySchema = z.object({
   today: LocalDateSchema,
 });
 export type History = z.infer<typeof HistorySchema>;
+
+/** PATCH/DELETE /api/projects/:projectId/check-ins/:checkInId */
+export const CheckInParamsSchema = z.object({
+  projectId: z.string().max(100),
+  checkInId: z.string().max(100),
+});
+
+/**
+ * PATCH a check-in in its first 15 minutes: a new text and/or YouTube link ('' removes it). The
+ * check-in must keep an update, a photo or a video.
+ */
+export const EditCheckInRequestSchema = z.object(checkInTextFields, { error: CHECK_IN_MESSAGES.empty });
+export type EditCheckInRequest = z.input<typeof EditCheckInRequestSchema>;
+
+/** DELETE answers the project's summary as it is without the check-in. */
+export const DeleteCheckInResponseSchema = z.object({ summary: ProjectSummarySchema });

@@ -105,6 +105,17 @@ async function ownersIntent(): Promise<Record<string, string>> {
   return { paymentId: intent.paymentId, clientSecret: intent.clientSecret };
 }
 
+/** A check-in of the owner's on `projectId`, posted just now. */
+async function freshCheckIn(projectId: string): Promise<Record<string, string>> {
+  const { rows } = await t.database.pool.query<{ id: string }>(
+    `insert into project_checkins (project_id, user_id, update_text, check_in_timezone, check_in_local_date,
+       check_in_project_date, created_at)
+     values ($1, $2, 'Posted just now', 'UTC', '2026-03-20', '2026-03-20', $3) returning id`,
+    [projectId, owner.user.id, clock.now()],
+  );
+  return { checkInId: rows[0]!.id };
+}
+
 const TABLE: Record<string, Row> = {
   // ---- public reads ----
   'GET /api/health': { rule: 'public', expect: all(200), send: () => t.app.inject({ url: '/api/health' }) },
@@ -411,6 +422,29 @@ const TABLE: Record<string, Row> = {
         url: `/api/projects/${c.projectId}/check-ins`,
         headers: withCookie(c),
         payload: { updateText: 'Did the work' },
+      }),
+  },
+  'PATCH /api/projects/:projectId/check-ins/:checkInId': {
+    rule: 'the owner only, in the 15 minutes after posting (the clock stands still here)',
+    byPhase: samePhases({ visitor: 401, other: 403, owner: 200 }, { visitor: 401, other: 404, owner: 404 }),
+    prepare: (c) => freshCheckIn(c.projectId),
+    send: (c) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/projects/${c.projectId}/check-ins/${c.prep.checkInId}`,
+        headers: withCookie(c),
+        payload: { updateText: 'Fixed a typo' },
+      }),
+  },
+  'DELETE /api/projects/:projectId/check-ins/:checkInId': {
+    rule: 'the owner only, in the 15 minutes after posting (the clock stands still here)',
+    byPhase: samePhases({ visitor: 401, other: 403, owner: 200 }, { visitor: 401, other: 404, owner: 404 }),
+    prepare: (c) => freshCheckIn(c.projectId),
+    send: (c) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/projects/${c.projectId}/check-ins/${c.prep.checkInId}`,
+        headers: withCookie(c),
       }),
   },
   'PATCH /api/projects/:projectId': {

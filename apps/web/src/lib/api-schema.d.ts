@@ -3275,6 +3275,218 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/projects/{projectId}/check-ins/{checkInId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          checkInId: string;
+          projectId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              summary: {
+                completedCheckIns: number;
+                daysLeft: number;
+                daysLeftBadge: {
+                  /** @enum {string} */
+                  colour: 'red' | 'orange' | 'yellow';
+                  days: number;
+                  text: string;
+                } | null;
+                /** Format: date */
+                endDate: string;
+                ended: boolean;
+                endedEarly: boolean;
+                /** Format: date-time */
+                endsAt: string;
+                finishingSoon: boolean;
+                frequencyDays: number;
+                lengthDays: number;
+                /** @enum {string} */
+                listStatus: 'active' | 'completed';
+                missedCheckIns: number;
+                nextCheckIn: {
+                  /** @enum {string} */
+                  colour: 'red' | 'yellow' | 'orange' | 'green';
+                  /** Format: date */
+                  date: string;
+                  label: string;
+                  overdue: boolean;
+                } | null;
+                pausedCheckIns: number;
+                /** @enum {string} */
+                progressBand: 'just-started' | 'in-progress' | 'getting-close' | 'almost-done' | 'completed';
+                progressLabel: string;
+                progressPercent: number;
+                /** Format: date */
+                startDate: string;
+                /** Format: date-time */
+                startsAt: string;
+                /** @enum {string} */
+                status: 'upcoming' | 'active' | 'completed';
+                timezone: string;
+                /** Format: date */
+                today: string;
+                totalCheckIns: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          checkInId: string;
+          projectId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            updateText?: string;
+            videoUrl?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              checkIn: {
+                /** Format: date */
+                checkInLocalDate: string;
+                /** Format: date */
+                checkInProjectDate: string;
+                checkInTimezone: string;
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+                isCoverPhoto: boolean;
+                photoThumbUrl: string | null;
+                photoUrl: string | null;
+                projectId: string;
+                updateText: string | null;
+                videoType: 'youtube' | null;
+                videoUrl: string | null;
+              };
+              summary: {
+                completedCheckIns: number;
+                daysLeft: number;
+                daysLeftBadge: {
+                  /** @enum {string} */
+                  colour: 'red' | 'orange' | 'yellow';
+                  days: number;
+                  text: string;
+                } | null;
+                /** Format: date */
+                endDate: string;
+                ended: boolean;
+                endedEarly: boolean;
+                /** Format: date-time */
+                endsAt: string;
+                finishingSoon: boolean;
+                frequencyDays: number;
+                lengthDays: number;
+                /** @enum {string} */
+                listStatus: 'active' | 'completed';
+                missedCheckIns: number;
+                nextCheckIn: {
+                  /** @enum {string} */
+                  colour: 'red' | 'yellow' | 'orange' | 'green';
+                  /** Format: date */
+                  date: string;
+                  label: string;
+                  overdue: boolean;
+                } | null;
+                pausedCheckIns: number;
+                /** @enum {string} */
+                progressBand: 'just-started' | 'in-progress' | 'getting-close' | 'almost-done' | 'completed';
+                progressLabel: string;
+                progressPercent: number;
+                /** Format: date */
+                startDate: string;
+                /** Format: date-time */
+                startsAt: string;
+                /** @enum {string} */
+                status: 'upcoming' | 'active' | 'completed';
+                timezone: string;
+                /** Format: date */
+                today: string;
+                totalCheckIns: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
   '/api/projects/{projectId}/cover': {
     parameters: {
       query?: never;
