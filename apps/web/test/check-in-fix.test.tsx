@@ -57,6 +57,11 @@ describe('fixing a check-in', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Edit check-in #3' }));
     expect(screen.getByText('This check-in is permanent.')).toBeInTheDocument();
+    // The owner's Actions also lead to the calendar link.
+    expect(screen.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute(
+      'href',
+      '/settings#calendar',
+    );
     expect(screen.getByText('Written by Kept when the project started.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit check-in #2' })).not.toBeInTheDocument();
     const text = screen.getByRole('textbox', { name: 'Update of check-in #3' });

@@ -24,17 +24,19 @@ import {
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
 function Section({
+  id,
   title,
   description,
   children,
 }: {
+  id?: string;
   title: string;
   description: ReactNode;
   children: ReactNode;
 }) {
   const headingId = useId();
   return (
-    <Card className="p-5 sm:p-6">
+    <Card id={id} className="scroll-mt-20 p-5 sm:p-6">
       <section aria-labelledby={headingId}>
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
           {title}
@@ -342,6 +344,7 @@ function CalendarSection() {
 
   return (
     <Section
+      id="calendar"
       title="Calendar"
       description="Subscribe to this private link in your calendar app to see every upcoming check-in. Anyone with the link can see your check-in dates."
     >
