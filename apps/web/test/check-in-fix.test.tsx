@@ -45,7 +45,7 @@ function render(
   return { fetchMock, user: userEvent.setup({ delay: null }) };
 }
 
-describe('fixing a check-in', () => {
+describe('fixing a check-in', { timeout: 15_000 }, () => {
   it('offers the owner Edit and Delete on a fresh check-in, and says older ones are permanent', async () => {
     const detail = detailWithFresh(true);
     const { fetchMock, user } = render(detail, {

@@ -6,7 +6,7 @@ import { MyHistory, ProjectHistory } from '../src/features/history';
 import { answerHistory } from './history-fixtures';
 import { renderWithProviders } from './helpers';
 
-describe('history panel', () => {
+describe('history panel', { timeout: 15_000 }, () => {
   it("shows a project's streak, completion rate and check-ins", async () => {
     answerHistory({
       streak: 3,

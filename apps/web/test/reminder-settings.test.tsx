@@ -25,7 +25,7 @@ async function renderReminders() {
   return { region, user: userEvent.setup() };
 }
 
-describe('Settings: reminders', () => {
+describe('Settings: reminders', { timeout: 15_000 }, () => {
   it('shows the saved choices and sends the changed ones', async () => {
     const fetchMock = mockApi({
       ...routes(),
@@ -99,7 +99,7 @@ describe('Settings: reminders', () => {
   });
 });
 
-describe('Settings: calendar link', () => {
+describe('Settings: calendar link', { timeout: 15_000 }, () => {
   it('shows the private link and replaces it after asking', async () => {
     const fresh = 'http://localhost:3000/api/calendar/ZYXWVUTSRQPONMLKJIHGFEDCBA987654/check-ins.ics';
     mockApi({ ...routes(), 'POST /api/me/calendar-feed/rotate': () => json({ url: fresh }) });
