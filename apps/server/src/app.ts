@@ -49,6 +49,9 @@ import { registerSpa } from './web/spa.ts';
 import { registerTransparency } from './modules/transparency/index.ts';
 import { registerPauses } from './modules/pauses/index.ts';
 import { registerEnding } from './modules/ending/index.ts';
+import { registerReminders } from './modules/reminders/index.ts';
+import { registerCalendarFeed } from './modules/calendar-feed/index.ts';
+import { registerHistory } from './modules/history/index.ts';
 import { registerOverloadGuard } from './http/overload.ts';
 
 /** Compression of answers made for one request (decision 033): the fastest levels. */
@@ -182,6 +185,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerTransparency(app, { db, clock });
   await registerPauses(app, { db, clock });
   await registerEnding(app, { db, clock });
+  await registerReminders(app, { db, clock });
+  await registerCalendarFeed(app, { db, clock, baseUrl: config.baseUrl });
+  await registerHistory(app, { db, clock });
 
   await registerSpa(app, config.webDistDir, { db, baseUrl: config.baseUrl });
   return app;

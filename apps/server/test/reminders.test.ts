@@ -114,10 +114,11 @@ describe('check-in reminders', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('Check-in reminders are off');
-    const { rows } = await t.database.pool.query('select reminders_enabled from users where id = $1', [
-      nz.user.id,
-    ]);
-    expect(rows).toEqual([{ reminders_enabled: false }]);
+    const { rows } = await t.database.pool.query(
+      "select reminder_prefs->'channels'->>'email' as email from users where id = $1",
+      [nz.user.id],
+    );
+    expect(rows).toEqual([{ email: 'false' }]);
   });
 
   it('sends nothing for a period already checked in, and nothing after unsubscribing', async () => {

@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 import type { ProjectCard } from '@kept/contract';
 import { LocationProbe, renderWithProviders } from './helpers';
 import type { Call } from './network';
+import { json } from './network';
 
 /** Pretends the device is set to `timeZone` (what `Intl.DateTimeFormat().resolvedOptions()` reports). */
 export function stubDeviceTimezone(timeZone: string) {
@@ -67,4 +68,23 @@ export function projectCard(overrides: Partial<ProjectCard> = {}): ProjectCard {
     daysLeftBadge: null,
     ...overrides,
   };
+}
+
+/** Answers for the Settings sections on reminders and the calendar link, as a new account has them. */
+export function reminderSettingsRoutes() {
+  return {
+    'GET /api/me/reminders': () =>
+      json({
+        prefs: {
+          channels: { email: true, push: false },
+          timings: { 'day-before': false, 'morning-of': true, overdue: true },
+          quietHours: null,
+        },
+        projects: [
+          { projectId: '11111111-1111-4111-8111-111111111111', title: 'Daily sketch', override: null },
+        ],
+      }),
+    'GET /api/me/calendar-feed': () =>
+      json({ url: 'http://localhost:3000/api/calendar/abcdefghijklmnopqrstuvwxyz012345/check-ins.ics' }),
+  } as const;
 }

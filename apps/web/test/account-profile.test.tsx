@@ -1,10 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { answerHistory } from './history-fixtures';
 import UserProfileScreen from '../src/routes/user-profile';
 import { apiError, projectCard, renderScreen, stubDeviceTimezone } from './account-helpers';
 import { LocationProbe, json, mockApi, renderWithProviders, sessionRoute } from './helpers';
+
+// The history panel under the page (its own tests: history-panel.test.tsx).
+beforeEach(() => answerHistory());
 
 function profile(overrides: Record<string, unknown> = {}) {
   return {

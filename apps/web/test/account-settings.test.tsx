@@ -1,12 +1,24 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { TIMEZONES } from '@kept/domain';
 import { NavBar } from '../src/shell/nav-bar';
 import { sessionQueryKey } from '../src/features/session/api';
 import SettingsScreen from '../src/routes/settings';
-import { apiError, deferred, renderScreen, sentBody, stubDeviceTimezone } from './account-helpers';
+import {
+  apiError,
+  deferred,
+  reminderSettingsRoutes,
+  renderScreen,
+  sentBody,
+  stubDeviceTimezone,
+} from './account-helpers';
 import { alice, json, mockApi, renderWithProviders } from './helpers';
+
+// The Reminders and Calendar sections load with the page (their own tests: reminder-settings.test.tsx).
+beforeEach(() => {
+  mockApi(reminderSettingsRoutes());
+});
 
 const TAKEN = 'Username is already taken. Please choose a different username.';
 

@@ -1,13 +1,17 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, afterEach, describe, expect, it, vi } from 'vitest';
+import { answerHistory } from './history-fixtures';
 import { DAY_MS, formatLocalDate, localDateOf, timezoneLabel } from '@kept/domain';
 import type { ProjectDetailResponse } from '@kept/contract';
 import { COPIED_MS } from '../src/features/project-detail/share-menu';
 import ProjectScreen from '../src/routes/project';
 import { LocationProbe, alice, json, mockApi, renderWithProviders, sessionRoute } from './helpers';
 import { PROJECT_ID, projectDetail } from './project-fixtures';
+
+// The history panel under the page (its own tests: history-panel.test.tsx).
+beforeEach(() => answerHistory());
 
 const detailPath = `/api/projects/${PROJECT_ID}`;
 

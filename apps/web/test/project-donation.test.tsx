@@ -2,11 +2,15 @@ import type { PaymentIntentResponse, PaymentStatusResponse } from '@kept/contrac
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, afterEach, describe, expect, it, vi } from 'vitest';
+import { answerHistory } from './history-fixtures';
 import DonationDialog, { DONATION_THANKS_MS } from '../src/features/donations/donation-dialog';
 import ProjectScreen from '../src/routes/project';
 import { json, mockApi, renderWithProviders, routes, sessionRoute } from './helpers';
 import { PROJECT_ID, projectDetail } from './project-fixtures';
+
+// The history panel under the page (its own tests: history-panel.test.tsx).
+beforeEach(() => answerHistory());
 
 const config = routes({
   'GET /api/payments/config': () => json({ provider: 'simulated', publishableKey: null }),

@@ -41,6 +41,8 @@ export const ERROR_CODE_LIST = [
   'pause_not_allowed',
   /** Cancelling a project the rules do not allow to be cancelled now; the message says why. */
   'cancel_not_allowed',
+  /** Changing or deleting a check-in after its 15 minutes: it is permanent. */
+  'check_in_locked',
 
   /** An Idempotency-Key reused for a different payment. */
   'idempotency_conflict',

@@ -11,3 +11,4 @@ export * from './transparency.ts';
 export * from './commitments.ts';
 export * from './forms.ts';
 export * from './filter-query.ts';
+export * from './reminders.ts';

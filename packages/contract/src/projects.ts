@@ -51,7 +51,7 @@ export const ChooseCoverRequestSchema = z.discriminatedUnion('source', [
 export type ChooseCoverRequest = z.input<typeof ChooseCoverRequestSchema>;
 
 /** A check-in's text fields: an update of at most 5000 characters, a YouTube link. Both trimmed, both optional. */
-const checkInTextFields = {
+export const checkInTextFields = {
   updateText: z
     .string({ error: CHECK_IN_MESSAGES.empty })
     .trim()

@@ -1,6 +1,12 @@
 // The whole Kept schema. snake_case columns as the product spec names them; money is bigint cents.
 // Auth tables (users, sessions, accounts, verifications, rate_limits) follow better-auth's model.
-import { PAYOUT_STATUSES, REFUND_STATUSES, type ProjectVisibility } from '@kept/domain';
+import {
+  PAYOUT_STATUSES,
+  REFUND_STATUSES,
+  type ProjectVisibility,
+  type ReminderOverride,
+  type ReminderPrefs,
+} from '@kept/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
@@ -44,15 +50,21 @@ export const users = pgTable(
     image: text('image'),
     username: text('username'),
     timezone: text('timezone').notNull().default('UTC'),
-    /** Check-in reminder emails (due day, overdue); turned off by the link in every reminder. */
-    remindersEnabled: boolean('reminders_enabled').notNull().default(true),
+    /**
+     * Check-in reminders: channels, moments, quiet hours (@kept/domain ReminderPrefs); null = the
+     * defaults. The link in every reminder email turns its channel off.
+     */
+    reminderPrefs: jsonb('reminder_prefs').$type<ReminderPrefs>(),
     /** Random token of the reminders' unsubscribe link; made with the first reminder. */
     notificationToken: text('notification_token'),
+    /** The secret of the user's calendar feed URL; a new one kills the old URL. */
+    calendarToken: text('calendar_token'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_notification_token_key').on(t.notificationToken),
+    uniqueIndex('users_calendar_token_key').on(t.calendarToken),
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     /** Home search matches words inside creators' usernames (pg_trgm, case-insensitive). */
@@ -185,6 +197,8 @@ export const projects = pgTable(
       .default(sql`'{}'::integer[]`),
     /** When the owner ended the project early: settlement runs at once, unfinished periods missed. */
     endedEarlyAt: timestamp('ended_early_at', { withTimezone: true }),
+    /** The owner's reminder choices for this project over their own (null: follow the owner's). */
+    reminderOverride: jsonb('reminder_override').$type<ReminderOverride>(),
     /** When the owner cancelled it in its first 24 hours (the deposit goes back; deleted_at is set too). */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /**
@@ -300,6 +314,8 @@ export const projectCheckins = pgTable(
     check('checkins_video_type', sql`${t.videoType} is null or ${t.videoType} = 'youtube'`),
     index('checkins_project_created_idx').on(t.projectId, t.createdAt),
     index('checkins_project_date_idx').on(t.projectId, t.checkInProjectDate),
+    /** A person's check-ins by date: the heatmap, streak and completion rate of My Projects and profiles. */
+    index('checkins_user_date_idx').on(t.userId, t.checkInProjectDate),
   ],
 );
 
@@ -611,7 +627,7 @@ export const settlements = pgTable(
   ],
 );
 
-/** Emails sent once per project, period and kind (reminders: 'due', 'overdue'; 'settlement'). */
+/** Sent once per project, period and kind (reminders: 'day-before', 'due', 'overdue'; 'settlement'). */
 export const notifications = pgTable(
   'notifications',
   {
@@ -628,6 +644,6 @@ export const notifications = pgTable(
   },
   (t) => [
     uniqueIndex('notifications_once_key').on(t.projectId, t.period, t.kind),
-    check('notifications_kind', sql`${t.kind} in ('due', 'overdue', 'settlement')`),
+    check('notifications_kind', sql`${t.kind} in ('day-before', 'due', 'overdue', 'settlement')`),
   ],
 );

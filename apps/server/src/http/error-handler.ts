@@ -22,6 +22,7 @@ export const ERROR_STATUS = {
   project_not_ended: 409,
   pause_not_allowed: 409,
   cancel_not_allowed: 409,
+  check_in_locked: 409,
   idempotency_conflict: 409,
   payment_expired: 409,
   body_too_large: 413,

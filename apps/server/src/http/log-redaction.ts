@@ -1,6 +1,7 @@
 // What the logs may never hold: session cookies, authorization headers, payment client secrets, reset
 // and unsubscribe tokens, and the provider's raw payloads (a payment intent there carries its client
-// secret). Addresses are logged with those query values (and a reset link's path token) replaced, and
+// secret). Addresses are logged with those query values (and a reset link's and a calendar feed's path
+// token) replaced, and
 // pino removes the listed fields of any logged object. Both the app's logger and main.ts's use this.
 import type { FastifyRequest } from 'fastify';
 import type { LoggerOptions } from 'pino';
@@ -44,6 +45,8 @@ export function redactUrl(url: string): string {
   let path = q === -1 ? url : url.slice(0, q);
   // A reset link that carries its token in the path (/reset-password/{token}).
   path = path.replace(/(\/reset-password\/)[^/]+/i, `$1${REDACTED}`);
+  // A calendar feed's secret (/api/calendar/{token}/check-ins.ics).
+  path = path.replace(/(\/api\/calendar\/)[^/]+/i, `$1${REDACTED}`);
   let redacted = path;
   if (q !== -1) {
     const query = url

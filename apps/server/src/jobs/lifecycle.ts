@@ -4,25 +4,30 @@
 // `for update skip locked` (so instances share the work and never tick one project twice at once) and,
 // in the same transaction:
 //   - keeps next_checkin_date right (the shared rules' nextCheckIn);
-//   - sends the due-day and the overdue reminder of the current period, once each (notifications row,
-//     unique per project/period/kind), when the owner has reminders on; the email is queued as a job;
+//   - sends the reminders the owner asked for (@kept/domain remindersDue: their channels and moments,
+//     the project's override, quiet hours in the owner's zone; none for a paused period), once each
+//     (notifications row, unique per project/period/kind); the email is queued as a job;
 //   - after the end: project_status 'completed', no next check-in (settlement_due queues the 'settle'
 //     job once end + grace has passed);
 //   - sets the next tick.
 import crypto from 'node:crypto';
 import {
-  addDays,
-  atLocalTime,
+  DEFAULT_REMINDER_PREFS,
+  effectivePrefs,
   hasStopped,
   localDateOf,
   nextCheckIn,
+  nextReminderAt,
   periodIndexOf,
   periodRange,
   periods,
   projectSchedule,
-  satisfiedPeriods,
+  remindersDue,
   startOfLocalDay,
-  type LocalDate,
+  type PlannedReminder,
+  type ReminderOverride,
+  type ReminderPrefs,
+  type ReminderTiming,
   type Schedule,
   type ScheduleCheckIn,
 } from '@kept/domain';
@@ -38,8 +43,6 @@ import { checkRefundJobKey, settleJobKey } from '../modules/settlement/index.ts'
 import { SETTLEMENT_GRACE_MS } from '../modules/settlement/rules.ts';
 import { MAX_ATTEMPTS, queueEmail } from './tasks.ts';
 
-/** Reminders go out at or after this hour, local time in the owner's zone. */
-export const REMINDER_HOUR = 9;
 const BATCH = 100;
 const HOUR = 3_600_000;
 
@@ -58,6 +61,7 @@ type TickProject = {
   deletedAt: Date | null;
   pausedPeriods: number[];
   endedEarlyAt: Date | null;
+  reminderOverride: ReminderOverride | null;
 };
 
 type Owner = {
@@ -65,21 +69,18 @@ type Owner = {
   email: string;
   username: string | null;
   timezone: string;
-  remindersEnabled: boolean;
+  reminderPrefs: ReminderPrefs | null;
   /** An address not yet confirmed gets no reminders (issue 24). */
   emailVerified: boolean;
   notificationToken: string | null;
 };
 
-/**
- * When a reminder about local date `date` (project zone) may go: 09:00 that day in the owner's zone,
- * but never before the day has begun where the project lives.
- */
-export function reminderTime(date: LocalDate, schedule: Schedule, ownerTimeZone: string): Date {
-  const owner = atLocalTime(date, REMINDER_HOUR * 60, ownerTimeZone).getTime();
-  const dayStart = startOfLocalDay(date, schedule.timezone).getTime();
-  return new Date(Math.max(owner, dayStart));
-}
+/** The notifications row's kind of each reminder moment. */
+const KIND_OF: Record<ReminderTiming, ReminderKind> = {
+  'day-before': 'day-before',
+  'morning-of': 'due',
+  overdue: 'overdue',
+};
 
 export function createLifecycle(deps: { db: Db; clock: Clock; log: Log; baseUrl: string }) {
   const { db, clock, log } = deps;
@@ -100,17 +101,18 @@ export function createLifecycle(deps: { db: Db; clock: Clock; log: Log; baseUrl:
   async function remind(
     tx: Tx,
     input: { project: TickProject; owner: Owner; schedule: Schedule; checkIns: ScheduleCheckIn[] },
-    kind: ReminderKind,
-    period: number,
+    reminder: PlannedReminder,
     now: Date,
   ): Promise<void> {
     const { project, owner, schedule } = input;
+    const kind = KIND_OF[reminder.timing];
+    const period = reminder.period;
     const [note] = await tx
       .insert(notifications)
       .values({ projectId: project.id, userId: owner.id, period, kind, createdAt: now })
       .onConflictDoNothing()
       .returning({ id: notifications.id });
-    if (!note) return;
+    if (!note || !reminder.channels.includes('email')) return;
     const token = await ensureToken(tx, owner);
     const missedSoFar = periods(schedule, input.checkIns, now).filter((p) => p.state === 'missed').length;
     await queueEmail(
@@ -162,35 +164,22 @@ export function createLifecycle(deps: { db: Db; clock: Clock; log: Log; baseUrl:
 
     const today = localDateOf(now, schedule.timezone);
     const k = periodIndexOf(schedule, today) ?? 0;
-    const satisfied = satisfiedPeriods(schedule, checkIns);
     const ownerZone = owner?.timezone ?? schedule.timezone;
-    const dueDate = schedule.checkInDates[k]!;
-    const { last } = periodRange(schedule, k);
-    const dayAfter = addDays(dueDate, 1);
-    const dueAt = reminderTime(dueDate, schedule, ownerZone);
-    const overdueAt = dayAfter <= last ? reminderTime(dayAfter, schedule, ownerZone) : null;
+    const prefs = effectivePrefs(owner?.reminderPrefs ?? DEFAULT_REMINDER_PREFS, project.reminderOverride);
 
-    // A paused period sends no reminder.
-    if (
-      k >= 1 &&
-      !satisfied.has(k) &&
-      !schedule.paused?.has(k) &&
-      owner?.remindersEnabled &&
-      owner.emailVerified &&
-      !project.deletedAt
-    ) {
+    // remindersDue sends nothing for a paused period, a period checked in, or with every channel off;
+    // an address not yet confirmed gets none at all.
+    if (owner?.emailVerified && !project.deletedAt) {
       const input = { project, owner, schedule, checkIns };
-      if (today === dueDate && t >= dueAt.getTime()) await remind(tx, input, 'due', k, now);
-      if (today > dueDate && overdueAt && t >= overdueAt.getTime())
-        await remind(tx, input, 'overdue', k, now);
+      for (const reminder of remindersDue(schedule, checkIns, prefs, ownerZone, now))
+        await remind(tx, input, reminder, now);
     }
 
     const nextPeriod = schedule.checkInDates[k + 1];
     const candidates = [
       schedule.endsAt.getTime() + 1,
       nextPeriod ? startOfLocalDay(nextPeriod, schedule.timezone).getTime() : Infinity,
-      k >= 1 ? dueAt.getTime() : Infinity,
-      k >= 1 && overdueAt ? overdueAt.getTime() : Infinity,
+      (owner && nextReminderAt(schedule, prefs, ownerZone, now)?.getTime()) || Infinity,
     ].filter((c) => c > t);
     const nextTick = new Date(Math.min(...candidates));
     await tx
@@ -217,6 +206,7 @@ export function createLifecycle(deps: { db: Db; clock: Clock; log: Log; baseUrl:
           deletedAt: projects.deletedAt,
           pausedPeriods: projects.pausedPeriods,
           endedEarlyAt: projects.endedEarlyAt,
+          reminderOverride: projects.reminderOverride,
         })
         .from(projects)
         .where(lte(projects.nextTickAt, now))
@@ -232,7 +222,7 @@ export function createLifecycle(deps: { db: Db; clock: Clock; log: Log; baseUrl:
           email: users.email,
           username: users.username,
           timezone: users.timezone,
-          remindersEnabled: users.remindersEnabled,
+          reminderPrefs: users.reminderPrefs,
           emailVerified: users.emailVerified,
           notificationToken: users.notificationToken,
         })

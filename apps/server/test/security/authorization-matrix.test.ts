@@ -23,6 +23,7 @@ let stripeApp: TestApp;
 let owner: SignedIn & { email: string; password: string };
 let other: SignedIn & { email: string; password: string };
 let profileName: string;
+const OWNER_FEED_TOKEN = 'OwnersFeedToken_0123456789abcdef';
 
 beforeAll(async () => {
   t = await createTestApp({ clock, webDistDir: dist.dir });
@@ -104,6 +105,17 @@ async function ownersIntent(): Promise<Record<string, string>> {
   return { paymentId: intent.paymentId, clientSecret: intent.clientSecret };
 }
 
+/** A check-in of the owner's on `projectId`, posted just now. */
+async function freshCheckIn(projectId: string): Promise<Record<string, string>> {
+  const { rows } = await t.database.pool.query<{ id: string }>(
+    `insert into project_checkins (project_id, user_id, update_text, check_in_timezone, check_in_local_date,
+       check_in_project_date, created_at)
+     values ($1, $2, 'Posted just now', 'UTC', '2026-03-20', '2026-03-20', $3) returning id`,
+    [projectId, owner.user.id, clock.now()],
+  );
+  return { checkInId: rows[0]!.id };
+}
+
 const TABLE: Record<string, Row> = {
   // ---- public reads ----
   'GET /api/health': { rule: 'public', expect: all(200), send: () => t.app.inject({ url: '/api/health' }) },
@@ -141,6 +153,21 @@ const TABLE: Record<string, Row> = {
     rule: 'public profiles',
     expect: all(200),
     send: (c) => t.app.inject({ url: `/api/users/${profileName}`, headers: withCookie(c) }),
+  },
+  'GET /api/users/:username/history': {
+    rule: 'public, as the profile: streak, completion rate and check-in dates',
+    expect: all(200),
+    send: (c) => t.app.inject({ url: `/api/users/${profileName}/history`, headers: withCookie(c) }),
+  },
+  'GET /api/projects/:projectId/history': {
+    rule: 'public while not deleted, as the project page',
+    byPhase: samePhases(all(200), all(404)),
+    send: (c) => t.app.inject({ url: `/api/projects/${c.projectId}/history`, headers: withCookie(c) }),
+  },
+  'GET /api/me/history': {
+    rule: 'signed in: one’s own history',
+    expect: signedIn(200),
+    send: (c) => t.app.inject({ url: '/api/me/history', headers: withCookie(c) }),
   },
   'GET /api/projects/:projectId': {
     rule: 'public while not deleted; a deleted project is gone for everyone, its owner included',
@@ -280,6 +307,53 @@ const TABLE: Record<string, Row> = {
         payload: { timezone: 'America/New_York' },
       }),
   },
+  'GET /api/me/reminders': {
+    rule: 'signed in: one’s own reminder preferences',
+    expect: signedIn(200),
+    send: (c) => t.app.inject({ url: '/api/me/reminders', headers: withCookie(c) }),
+  },
+  'PUT /api/me/reminders': {
+    rule: 'signed in: one’s own reminder preferences',
+    expect: signedIn(200),
+    send: (c) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/me/reminders',
+        headers: withCookie(c),
+        payload: {
+          channels: { email: true, push: false },
+          timings: { 'day-before': true, 'morning-of': true, overdue: false },
+          quietHours: { start: 1320, end: 420 },
+        },
+      }),
+  },
+  'GET /api/me/calendar-feed': {
+    rule: 'signed in: the link to one’s own calendar feed',
+    expect: signedIn(200),
+    send: (c) => t.app.inject({ url: '/api/me/calendar-feed', headers: withCookie(c) }),
+  },
+  'POST /api/me/calendar-feed/rotate': {
+    rule: 'signed in: replacing one’s own calendar link',
+    expect: signedIn(200),
+    send: (c) =>
+      t.app.inject({ method: 'POST', url: '/api/me/calendar-feed/rotate', headers: withCookie(c) }),
+  },
+  'GET /api/calendar/:token/check-ins.ics': {
+    rule: 'only the holder of the feed link; a session is not enough',
+    expect: { visitor: 404, other: 404, owner: 200 },
+    prepare: async () => {
+      await t.database.pool.query(`update users set calendar_token = $2 where id = $1`, [
+        owner.user.id,
+        OWNER_FEED_TOKEN,
+      ]);
+      return {};
+    },
+    send: (c) =>
+      t.app.inject({
+        url: `/api/calendar/${c.who === 'owner' ? OWNER_FEED_TOKEN : 'a-guessed-token-000000000000000'}/check-ins.ics`,
+        headers: withCookie(c),
+      }),
+  },
   'GET /api/me/projects': {
     rule: 'signed in: one’s own projects',
     expect: signedIn(200),
@@ -382,6 +456,29 @@ const TABLE: Record<string, Row> = {
         payload: { updateText: 'Did the work' },
       }),
   },
+  'PATCH /api/projects/:projectId/check-ins/:checkInId': {
+    rule: 'the owner only, in the 15 minutes after posting (the clock stands still here)',
+    byPhase: samePhases({ visitor: 401, other: 403, owner: 200 }, { visitor: 401, other: 404, owner: 404 }),
+    prepare: (c) => freshCheckIn(c.projectId),
+    send: (c) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/projects/${c.projectId}/check-ins/${c.prep.checkInId}`,
+        headers: withCookie(c),
+        payload: { updateText: 'Fixed a typo' },
+      }),
+  },
+  'DELETE /api/projects/:projectId/check-ins/:checkInId': {
+    rule: 'the owner only, in the 15 minutes after posting (the clock stands still here)',
+    byPhase: samePhases({ visitor: 401, other: 403, owner: 200 }, { visitor: 401, other: 404, owner: 404 }),
+    prepare: (c) => freshCheckIn(c.projectId),
+    send: (c) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/projects/${c.projectId}/check-ins/${c.prep.checkInId}`,
+        headers: withCookie(c),
+      }),
+  },
   'PATCH /api/projects/:projectId': {
     rule: 'the owner only, at any time until deleted',
     byPhase: samePhases({ visitor: 401, other: 403, owner: 200 }, { visitor: 401, other: 404, owner: 404 }),
@@ -417,6 +514,17 @@ const TABLE: Record<string, Row> = {
         method: 'DELETE',
         url: `/api/projects/${c.projectId}/pauses/4`,
         headers: withCookie(c),
+      }),
+  },
+  'PUT /api/projects/:projectId/reminders': {
+    rule: 'the owner only, until deleted: the project’s own reminder choices',
+    byPhase: samePhases({ visitor: 401, other: 403, owner: 200 }, { visitor: 401, other: 404, owner: 404 }),
+    send: (c) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/projects/${c.projectId}/reminders`,
+        headers: withCookie(c),
+        payload: { override: { channels: { email: false } } },
       }),
   },
   'GET /api/projects/:projectId/ending': {

@@ -87,6 +87,13 @@ describe('the log', () => {
     secrets.unsubscribe = 'UnsubscribeTokenValue1234567890';
     await t.app.inject({ url: `/api/notifications/unsubscribe?token=${secrets.unsubscribe}` });
 
+    // A calendar feed's secret, in its path.
+    const feed = await t.app.inject({ url: '/api/me/calendar-feed', headers: { cookie: owner.cookie } });
+    secrets.calendarFeed = /\/api\/calendar\/([^/]+)\//.exec(feed.json<{ url: string }>().url)![1]!;
+    expect(
+      (await t.app.inject({ url: `/api/calendar/${secrets.calendarFeed}/check-ins.ics` })).statusCode,
+    ).toBe(200);
+
     // The session cookie and an Authorization header.
     secrets.cookie = owner.cookie.split('=').slice(1).join('=').split(';')[0]!;
     secrets.authorization = 'Bearer AuthorizationHeaderValue123';

@@ -440,6 +440,62 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/calendar/{token}/check-ins.ics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description A private feed: whoever holds the link reads it; a replaced link is a 404. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          token: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The iCalendar feed: one all-day event per upcoming check-in. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/calendar': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/categories/{slug}': {
     parameters: {
       query?: never;
@@ -1210,6 +1266,116 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/me/calendar-feed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              url: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/calendar-feed/rotate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              url: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/me/favorites': {
     parameters: {
       query?: never;
@@ -1252,6 +1418,68 @@ export interface paths {
           content: {
             'application/json': {
               projectIds: string[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              checkInDates: string[];
+              completedPeriods: number;
+              completionRate: number | null;
+              missedPeriods: number;
+              pausedPeriods: number;
+              streak: number;
+              /** Format: date */
+              today: string;
             };
           };
         };
@@ -1508,6 +1736,176 @@ export interface paths {
       };
     };
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/reminders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              prefs: {
+                channels: {
+                  email: boolean;
+                  push: boolean;
+                };
+                quietHours: {
+                  end: number;
+                  start: number;
+                } | null;
+                timings: {
+                  'day-before': boolean;
+                  'morning-of': boolean;
+                  overdue: boolean;
+                };
+              };
+              projects: {
+                override: {
+                  channels?: {
+                    email?: boolean;
+                    push?: boolean;
+                  };
+                  timings?: {
+                    'day-before'?: boolean;
+                    'morning-of'?: boolean;
+                    overdue?: boolean;
+                  };
+                } | null;
+                projectId: string;
+                title: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            channels: {
+              email: boolean;
+              push: boolean;
+            };
+            quietHours: {
+              end: number;
+              start: number;
+            } | null;
+            timings: {
+              'day-before': boolean;
+              'morning-of': boolean;
+              overdue: boolean;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              prefs: {
+                channels: {
+                  email: boolean;
+                  push: boolean;
+                };
+                quietHours: {
+                  end: number;
+                  start: number;
+                } | null;
+                timings: {
+                  'day-before': boolean;
+                  'morning-of': boolean;
+                  overdue: boolean;
+                };
+              };
+              projects: {
+                override: {
+                  channels?: {
+                    email?: boolean;
+                    push?: boolean;
+                  };
+                  timings?: {
+                    'day-before'?: boolean;
+                    'morning-of'?: boolean;
+                    overdue?: boolean;
+                  };
+                } | null;
+                projectId: string;
+                title: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
     post?: never;
     delete?: never;
     options?: never;
@@ -3064,6 +3462,218 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/projects/{projectId}/check-ins/{checkInId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          checkInId: string;
+          projectId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              summary: {
+                completedCheckIns: number;
+                daysLeft: number;
+                daysLeftBadge: {
+                  /** @enum {string} */
+                  colour: 'red' | 'orange' | 'yellow';
+                  days: number;
+                  text: string;
+                } | null;
+                /** Format: date */
+                endDate: string;
+                ended: boolean;
+                endedEarly: boolean;
+                /** Format: date-time */
+                endsAt: string;
+                finishingSoon: boolean;
+                frequencyDays: number;
+                lengthDays: number;
+                /** @enum {string} */
+                listStatus: 'active' | 'completed';
+                missedCheckIns: number;
+                nextCheckIn: {
+                  /** @enum {string} */
+                  colour: 'red' | 'yellow' | 'orange' | 'green';
+                  /** Format: date */
+                  date: string;
+                  label: string;
+                  overdue: boolean;
+                } | null;
+                pausedCheckIns: number;
+                /** @enum {string} */
+                progressBand: 'just-started' | 'in-progress' | 'getting-close' | 'almost-done' | 'completed';
+                progressLabel: string;
+                progressPercent: number;
+                /** Format: date */
+                startDate: string;
+                /** Format: date-time */
+                startsAt: string;
+                /** @enum {string} */
+                status: 'upcoming' | 'active' | 'completed';
+                timezone: string;
+                /** Format: date */
+                today: string;
+                totalCheckIns: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          checkInId: string;
+          projectId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            updateText?: string;
+            videoUrl?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              checkIn: {
+                /** Format: date */
+                checkInLocalDate: string;
+                /** Format: date */
+                checkInProjectDate: string;
+                checkInTimezone: string;
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+                isCoverPhoto: boolean;
+                photoThumbUrl: string | null;
+                photoUrl: string | null;
+                projectId: string;
+                updateText: string | null;
+                videoType: 'youtube' | null;
+                videoUrl: string | null;
+              };
+              summary: {
+                completedCheckIns: number;
+                daysLeft: number;
+                daysLeftBadge: {
+                  /** @enum {string} */
+                  colour: 'red' | 'orange' | 'yellow';
+                  days: number;
+                  text: string;
+                } | null;
+                /** Format: date */
+                endDate: string;
+                ended: boolean;
+                endedEarly: boolean;
+                /** Format: date-time */
+                endsAt: string;
+                finishingSoon: boolean;
+                frequencyDays: number;
+                lengthDays: number;
+                /** @enum {string} */
+                listStatus: 'active' | 'completed';
+                missedCheckIns: number;
+                nextCheckIn: {
+                  /** @enum {string} */
+                  colour: 'red' | 'yellow' | 'orange' | 'green';
+                  /** Format: date */
+                  date: string;
+                  label: string;
+                  overdue: boolean;
+                } | null;
+                pausedCheckIns: number;
+                /** @enum {string} */
+                progressBand: 'just-started' | 'in-progress' | 'getting-close' | 'almost-done' | 'completed';
+                progressLabel: string;
+                progressPercent: number;
+                /** Format: date */
+                startDate: string;
+                /** Format: date-time */
+                startsAt: string;
+                /** @enum {string} */
+                status: 'upcoming' | 'active' | 'completed';
+                timezone: string;
+                /** Format: date */
+                today: string;
+                totalCheckIns: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
   '/api/projects/{projectId}/cover': {
     parameters: {
       query?: never;
@@ -3548,6 +4158,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/projects/{projectId}/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          projectId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              checkInDates: string[];
+              completedPeriods: number;
+              completionRate: number | null;
+              missedPeriods: number;
+              pausedPeriods: number;
+              streak: number;
+              /** Format: date */
+              today: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/projects/{projectId}/pauses': {
     parameters: {
       query?: never;
@@ -3664,6 +4338,91 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{projectId}/reminders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          projectId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            override: {
+              channels?: {
+                email?: boolean;
+                push?: boolean;
+              };
+              timings?: {
+                'day-before'?: boolean;
+                'morning-of'?: boolean;
+                overdue?: boolean;
+              };
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              override: {
+                channels?: {
+                  email?: boolean;
+                  push?: boolean;
+                };
+                timings?: {
+                  'day-before'?: boolean;
+                  'morning-of'?: boolean;
+                  overdue?: boolean;
+                };
+              } | null;
+              projectId: string;
+              title: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -4136,6 +4895,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/users/{username}/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          username: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              checkInDates: string[];
+              completedPeriods: number;
+              completionRate: number | null;
+              missedPeriods: number;
+              pausedPeriods: number;
+              streak: number;
+              /** Format: date */
+              today: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4163,6 +4986,7 @@ export interface components {
           | 'project_not_ended'
           | 'pause_not_allowed'
           | 'cancel_not_allowed'
+          | 'check_in_locked'
           | 'idempotency_conflict'
           | 'payment_expired'
           | 'file_too_large'
@@ -4200,6 +5024,7 @@ export interface components {
           | 'project_not_ended'
           | 'pause_not_allowed'
           | 'cancel_not_allowed'
+          | 'check_in_locked'
           | 'idempotency_conflict'
           | 'payment_expired'
           | 'file_too_large'

@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { MESSAGES } from '@kept/domain';
 import { Alert } from '../components/ui/alert';
 import { PageContainer } from '../components/ui/page';
+import { ProjectHistory } from '../features/history';
 import { ProjectPage } from '../features/project-detail/project-page';
 
 export default function ProjectScreen() {
@@ -10,7 +11,10 @@ export default function ProjectScreen() {
     <PageContainer>
       {projectId ? (
         // A new id is a new page: nothing of the previous project's state (dialogs, banners) carries over.
-        <ProjectPage key={projectId} projectId={projectId} />
+        <>
+          <ProjectPage key={projectId} projectId={projectId} />
+          <ProjectHistory key={`history-${projectId}`} projectId={projectId} />
+        </>
       ) : (
         <Alert tone="error">{MESSAGES.projectIdMissing}</Alert>
       )}

@@ -1,8 +1,17 @@
 import { useParams } from 'react-router';
+import { PageContainer } from '../components/ui/page';
 import { PublicProfile } from '../features/account/public-profile';
+import { ProfileHistory } from '../features/history';
 
 export default function UserProfileScreen() {
   const { username = '' } = useParams();
   // A new username is a new page: start from a clean state.
-  return <PublicProfile key={username} username={username} />;
+  return (
+    <>
+      <PublicProfile key={username} username={username} />
+      <PageContainer className="pt-0 sm:pt-0">
+        <ProfileHistory key={username} username={username} />
+      </PageContainer>
+    </>
+  );
 }

@@ -1,6 +1,9 @@
 // POST /api/projects/:projectId/check-ins: JSON, or a multipart form with a picture.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CheckInParamsSchema,
+  DeleteCheckInResponseSchema,
+  EditCheckInRequestSchema,
   CheckInFormSchema,
   CheckInRequestSchema,
   CheckInResponseSchema,
@@ -14,13 +17,20 @@ import { readMultipart } from '../../http/multipart.ts';
 import { withErrors } from '../../http/responses.ts';
 import { MULTIPART, parseOrThrow } from '../../http/validate.ts';
 import type { AddCheckIn } from './add-check-in.ts';
+import type { deleteCheckIn, editCheckIn } from './fix-check-in.ts';
+
+type Bound<F> = F extends (deps: never, input: infer I) => infer R ? (input: I) => R : never;
 
 /** The two shapes of a multipart check-in, built once (a zod schema is costly to build per request). */
 const FORM_WITH_PHOTO = checkInRequestSchema({ hasPhoto: true });
 const FORM_WITHOUT_PHOTO = checkInRequestSchema({ hasPhoto: false });
 
 export const checkInRoutes =
-  (useCases: { addCheckIn: AddCheckIn }): FastifyPluginAsyncZod =>
+  (useCases: {
+    addCheckIn: AddCheckIn;
+    editCheckIn: Bound<typeof editCheckIn>;
+    deleteCheckIn: Bound<typeof deleteCheckIn>;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/api/projects/:projectId/check-ins',
@@ -65,6 +75,34 @@ export const checkInRoutes =
         return reply
           .status(201)
           .send({ checkIn: result.checkIn, summary: toProjectSummaryDto(result.summary) });
+      },
+    );
+
+    // Fixing a check-in in its first 15 minutes (issue 23): PATCH its text or link, or DELETE it.
+    app.patch(
+      '/api/projects/:projectId/check-ins/:checkInId',
+      {
+        schema: {
+          params: CheckInParamsSchema,
+          body: EditCheckInRequestSchema,
+          response: withErrors({ 200: CheckInResponseSchema }),
+        },
+      },
+      async (request) => {
+        const result = await useCases.editCheckIn({
+          user: await request.requireUser(),
+          ...request.params,
+          fields: request.body,
+        });
+        return { checkIn: result.checkIn, summary: toProjectSummaryDto(result.summary) };
+      },
+    );
+    app.delete(
+      '/api/projects/:projectId/check-ins/:checkInId',
+      { schema: { params: CheckInParamsSchema, response: withErrors({ 200: DeleteCheckInResponseSchema }) } },
+      async (request) => {
+        const result = await useCases.deleteCheckIn({ user: await request.requireUser(), ...request.params });
+        return { summary: toProjectSummaryDto(result.summary) };
       },
     );
   };

@@ -2,7 +2,8 @@ import { formatLocalDate, type LocalDate } from '@kept/domain';
 import { escapeHtml, renderEmail, renderNoticePage } from '../../adapters/email/layout.ts';
 import type { EmailMessage } from '../../adapters/email/mailer.ts';
 
-export type ReminderKind = 'due' | 'overdue';
+/** The notifications row's kind of each reminder: the evening before, the due day, overdue. */
+export type ReminderKind = 'day-before' | 'due' | 'overdue';
 
 /** Adds the unsubscribe link to both parts: a line of text, and a real link in the HTML. */
 function withUnsubscribe(body: { text: string; html: string }, url: string): { text: string; html: string } {
@@ -18,7 +19,10 @@ function withUnsubscribe(body: { text: string; html: string }, url: string): { t
   };
 }
 
-/** The check-in reminder: on the day a check-in is due ('due'), or once it is overdue ('overdue'). */
+/**
+ * The check-in reminder: the evening before ('day-before'), on the day a check-in is due ('due'), or once
+ * it is overdue ('overdue').
+ */
 export function reminderEmail(p: {
   kind: ReminderKind;
   to: string;
@@ -40,28 +44,38 @@ export function reminderEmail(p: {
       ? `So far you have not missed a single check-in of ${p.totalCheckIns}. Keep it that way!`
       : `So far ${p.missedSoFar} of ${p.totalCheckIns} check-ins are missed; every one you make keeps more of your refund.`;
   const content =
-    p.kind === 'due'
+    p.kind === 'day-before'
       ? {
-          subject: `Check-in due today: ${p.title}`,
-          heading: `Time to check in on "${p.title}"`,
+          subject: `Check-in tomorrow: ${p.title}`,
+          heading: `Tomorrow is a check-in day for "${p.title}"`,
           paragraphs: [
             hi,
-            `Today, ${formatLocalDate(p.dueDate, { long: true })}, is a check-in day for "${p.title}". Post an update, a photo or a video to keep your full refund.`,
-            p.lastDate === p.dueDate
-              ? 'It counts until the end of today; after that this check-in is missed and your refund shrinks.'
-              : `It counts until the end of ${until}; after that this check-in is missed and your refund shrinks.`,
+            `Tomorrow, ${formatLocalDate(p.dueDate, { long: true })}, is a check-in day for "${p.title}". Post an update, a photo or a video to keep your full refund.`,
             missed,
           ],
         }
-      : {
-          subject: `Check-in overdue: ${p.title}`,
-          heading: `Your check-in for "${p.title}" is overdue`,
-          paragraphs: [
-            hi,
-            `Your check-in for "${p.title}" was due on ${formatLocalDate(p.dueDate, { long: true })}. There is still time: a check-in by the end of ${until} counts.`,
-            missed,
-          ],
-        };
+      : p.kind === 'due'
+        ? {
+            subject: `Check-in due today: ${p.title}`,
+            heading: `Time to check in on "${p.title}"`,
+            paragraphs: [
+              hi,
+              `Today, ${formatLocalDate(p.dueDate, { long: true })}, is a check-in day for "${p.title}". Post an update, a photo or a video to keep your full refund.`,
+              p.lastDate === p.dueDate
+                ? 'It counts until the end of today; after that this check-in is missed and your refund shrinks.'
+                : `It counts until the end of ${until}; after that this check-in is missed and your refund shrinks.`,
+              missed,
+            ],
+          }
+        : {
+            subject: `Check-in overdue: ${p.title}`,
+            heading: `Your check-in for "${p.title}" is overdue`,
+            paragraphs: [
+              hi,
+              `Your check-in for "${p.title}" was due on ${formatLocalDate(p.dueDate, { long: true })}. There is still time: a check-in by the end of ${until} counts.`,
+              missed,
+            ],
+          };
   return {
     to: p.to,
     subject: content.subject,
@@ -81,7 +95,7 @@ export function reminderEmail(p: {
 export function unsubscribedPage(opts: { ok: boolean; homeUrl: string }): string {
   const title = opts.ok ? 'Check-in reminders are off' : 'This link does not work';
   const text = opts.ok
-    ? 'You will not get check-in reminder emails any more. Emails about your money (deposits, donations, settlement) still reach you.'
+    ? 'You will not get check-in reminder emails any more. Emails about your money (deposits, donations, settlement) still reach you. You can turn reminders back on in Settings.'
     : 'The unsubscribe link is incomplete or unknown. Please use the link from your most recent reminder email.';
   return renderNoticePage({ title, text, homeUrl: opts.homeUrl });
 }

@@ -25,6 +25,7 @@ import { ApiError } from '../../lib/api';
 import { ChangePasswordSection } from './change-password-section';
 import { detectTimezone, errorMessage, isUsernameTaken, type SettingsResponse } from './api';
 import { useSettings, useUpdateTimezone, useUpdateUsername } from './use-account';
+import { ReminderSettings } from './reminder-settings';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
@@ -251,6 +252,7 @@ function SettingsForms({ settings }: { settings: SettingsResponse }) {
       <UsernameSection saved={settings.username} />
       <TimezoneSection saved={settings.timezone} />
       <ChangePasswordSection />
+      <ReminderSettings />
     </div>
   );
 }

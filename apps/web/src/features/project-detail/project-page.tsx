@@ -4,6 +4,7 @@ import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Camera from 'lucide-react/icons/camera';
 import HeartHandshake from 'lucide-react/icons/heart-handshake';
 import House from 'lucide-react/icons/house';
+import CalendarPlus from 'lucide-react/icons/calendar-plus';
 import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
 import {
@@ -461,6 +462,14 @@ function LoadedProject({
                 >
                   Edit Project
                 </Button>
+                <ButtonLink
+                  to="/settings#calendar"
+                  variant="secondary"
+                  icon={<CalendarPlus aria-hidden="true" className="size-4" />}
+                  className="w-full"
+                >
+                  Add to calendar
+                </ButtonLink>
                 {!ended ? (
                   <Button
                     variant="secondary"

@@ -9,6 +9,7 @@ import { formatLocalDate, formatQuantity, parseYouTubeUrl, pastLabel } from '@ke
 import type { CheckInDto, ProjectDetail } from '@kept/contract';
 import { ZoneNote } from './zone-note';
 import { cx } from '../../lib/cx';
+import { CheckInFix } from './check-in-fix';
 
 /** Colours of a due label (RULES.md relative dates: red overdue, yellow today, orange soon, green later). */
 export const DUE_COLOURS = {
@@ -177,6 +178,14 @@ export function ProjectTimeline({
                     </a>
                   ) : null}
                 </div>
+              ) : null}
+              {isOwner ? (
+                <CheckInFix
+                  projectId={project.id}
+                  checkIn={checkIn}
+                  number={number}
+                  automatic={index === 0 && checkIn.createdAt === project.createdAt}
+                />
               ) : null}
             </Item>
           );

@@ -1,0 +1,416 @@
+// Settings' sections on staying on track (issue 23): which reminders to get and when (with quiet hours
+// and a choice per running project), and the private calendar link with a way to replace it.
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import RotateCw from 'lucide-react/icons/rotate-cw';
+import Copy from 'lucide-react/icons/copy';
+import { REMINDER_TIMINGS, REMINDER_TIMING_LABELS, type ReminderTiming } from '@kept/domain';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { SelectField } from '../../components/ui/select-field';
+import { Spinner } from '../../components/ui/spinner';
+import { errorMessage } from './api';
+import {
+  useCalendarFeed,
+  useReminders,
+  useRotateCalendarFeed,
+  useSaveProjectReminders,
+  useSaveReminders,
+  type ReminderOverrideDto,
+  type ReminderPrefsDto,
+  type RemindersResponse,
+} from './reminders-api';
+
+type Outcome = { tone: 'success' | 'error'; text: string } | null;
+
+function Section({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id?: string;
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <Card id={id} className="scroll-mt-20 p-5 sm:p-6">
+      <section aria-labelledby={headingId}>
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{description}</p>
+        <div className="mt-5">{children}</div>
+      </section>
+    </Card>
+  );
+}
+
+function Banner({ outcome }: { outcome: Outcome }) {
+  return (
+    <div aria-live="polite">
+      {outcome ? (
+        <Alert tone={outcome.tone} className="mt-4">
+          {outcome.text}
+        </Alert>
+      ) : null}
+    </div>
+  );
+}
+
+function Loading({ text }: { text: string }) {
+  return (
+    <p role="status" className="flex items-center gap-3 text-sm text-slate-700">
+      <Spinner /> {text}
+    </p>
+  );
+}
+
+function LoadFailed({ error, onRetry, busy }: { error: unknown; onRetry: () => void; busy: boolean }) {
+  return (
+    <Alert tone="error" title="Could not load this section">
+      <p>{errorMessage(error, 'Please check your connection and try again.')}</p>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="mt-3"
+        loading={busy}
+        icon={<RotateCw aria-hidden="true" className="size-4" />}
+        onClick={onRetry}
+      >
+        Try again
+      </Button>
+    </Alert>
+  );
+}
+
+const toTime = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const toMinutes = (time: string) => {
+  const [h, m] = time.split(':').map(Number);
+  return Number.isInteger(h) && Number.isInteger(m) ? h! * 60 + m! : null;
+};
+
+const checkboxClass = 'mt-0.5 size-4 shrink-0 accent-primary-700';
+
+function Checkbox({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="flex cursor-pointer items-start gap-2 text-sm text-slate-800">
+      <input
+        type="checkbox"
+        className={checkboxClass}
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+function PreferencesForm({ saved }: { saved: ReminderPrefsDto }) {
+  const save = useSaveReminders();
+  const [prefs, setPrefs] = useState(saved);
+  const [quietOn, setQuietOn] = useState(saved.quietHours !== null);
+  const [quietStart, setQuietStart] = useState(toTime(saved.quietHours?.start ?? 22 * 60));
+  const [quietEnd, setQuietEnd] = useState(toTime(saved.quietHours?.end ?? 7 * 60));
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const changed = () => {
+    setOutcome(null);
+    setFieldError(null);
+  };
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.isPending) return;
+    setOutcome(null);
+    let quietHours: ReminderPrefsDto['quietHours'] = null;
+    if (quietOn) {
+      const start = toMinutes(quietStart);
+      const end = toMinutes(quietEnd);
+      if (start === null || end === null || start === end) {
+        setFieldError('Quiet hours need a start and an end at different times.');
+        return;
+      }
+      quietHours = { start, end };
+    }
+    save.mutate(
+      { ...prefs, quietHours },
+      {
+        onSuccess: () => setOutcome({ tone: 'success', text: 'Reminder settings saved.' }),
+        onError: (error) =>
+          setOutcome({ tone: 'error', text: errorMessage(error, 'Failed to save reminder settings.') }),
+      },
+    );
+  }
+
+  const setTiming = (timing: ReminderTiming, on: boolean) => {
+    setPrefs((p) => ({ ...p, timings: { ...p.timings, [timing]: on } }));
+    changed();
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-semibold text-slate-900">How</legend>
+        <Checkbox
+          label="Email reminders"
+          checked={prefs.channels.email}
+          onChange={(on) => {
+            setPrefs((p) => ({ ...p, channels: { ...p.channels, email: on } }));
+            changed();
+          }}
+        />
+      </fieldset>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-semibold text-slate-900">When</legend>
+        {REMINDER_TIMINGS.map((timing) => (
+          <Checkbox
+            key={timing}
+            label={REMINDER_TIMING_LABELS[timing]}
+            checked={prefs.timings[timing]}
+            onChange={(on) => setTiming(timing, on)}
+          />
+        ))}
+      </fieldset>
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold text-slate-900">Quiet hours</legend>
+        <Checkbox
+          label="Hold reminders during quiet hours (in your timezone)"
+          checked={quietOn}
+          onChange={(on) => {
+            setQuietOn(on);
+            changed();
+          }}
+        />
+        {quietOn ? (
+          <div className="flex flex-wrap gap-4">
+            <label className="flex flex-col gap-1 text-sm text-slate-800">
+              From
+              <input
+                type="time"
+                value={quietStart}
+                onChange={(e) => {
+                  setQuietStart(e.target.value);
+                  changed();
+                }}
+                className="h-11 rounded-lg border border-slate-300 px-3"
+              />
+            </label>
+            <label className="flex flex-col gap-1 text-sm text-slate-800">
+              Until
+              <input
+                type="time"
+                value={quietEnd}
+                onChange={(e) => {
+                  setQuietEnd(e.target.value);
+                  changed();
+                }}
+                className="h-11 rounded-lg border border-slate-300 px-3"
+              />
+            </label>
+          </div>
+        ) : null}
+        {fieldError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {fieldError}
+          </p>
+        ) : null}
+      </fieldset>
+      <Button type="submit" size="lg" className="h-11 sm:w-28" loading={save.isPending}>
+        {save.isPending ? 'Saving...' : 'Save'}
+      </Button>
+      <Banner outcome={outcome} />
+    </form>
+  );
+}
+
+type Choice = 'follow' | 'off' | 'email' | 'custom';
+const CHOICES: Record<Exclude<Choice, 'custom'>, ReminderOverrideDto | null> = {
+  follow: null,
+  off: { channels: { email: false, push: false } },
+  email: { channels: { email: true } },
+};
+
+function choiceOf(override: ReminderOverrideDto | null): Choice {
+  if (!override) return 'follow';
+  if (override.timings) return 'custom';
+  if (override.channels?.email === false && override.channels.push !== true) return 'off';
+  if (override.channels?.email === true && override.channels.push === undefined) return 'email';
+  return 'custom';
+}
+
+function ProjectChoices({ projects }: { projects: RemindersResponse['projects'] }) {
+  const save = useSaveProjectReminders();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  if (projects.length === 0) return null;
+  return (
+    <div className="mt-6 border-t border-slate-200 pt-5">
+      <h3 className="text-sm font-semibold text-slate-900">For each running project</h3>
+      <ul className="mt-3 space-y-3">
+        {projects.map((project) => {
+          const choice = choiceOf(project.override);
+          return (
+            <li key={project.projectId}>
+              <SelectField
+                label={project.title}
+                value={choice}
+                disabled={save.isPending && save.variables?.projectId === project.projectId}
+                onChange={(event) => {
+                  const next = event.target.value as Choice;
+                  if (next === 'custom') return;
+                  setOutcome(null);
+                  save.mutate(
+                    { projectId: project.projectId, override: CHOICES[next] },
+                    {
+                      onSuccess: () =>
+                        setOutcome({ tone: 'success', text: `Reminders for “${project.title}” saved.` }),
+                      onError: (error) =>
+                        setOutcome({
+                          tone: 'error',
+                          text: errorMessage(error, 'Failed to save reminder settings.'),
+                        }),
+                    },
+                  );
+                }}
+              >
+                <option value="follow">Follow my settings</option>
+                <option value="email">Email reminders, whatever my settings say</option>
+                <option value="off">No reminders for this project</option>
+                {choice === 'custom' ? <option value="custom">Custom</option> : null}
+              </SelectField>
+            </li>
+          );
+        })}
+      </ul>
+      <Banner outcome={outcome} />
+    </div>
+  );
+}
+
+function RemindersSection() {
+  const reminders = useReminders();
+  return (
+    <Section
+      title="Reminders"
+      description="Choose how and when Kept reminds you of a check-in. A paused check-in never sends a reminder."
+    >
+      {reminders.isPending ? (
+        <Loading text="Loading your reminder settings..." />
+      ) : reminders.isError ? (
+        <LoadFailed
+          error={reminders.error}
+          busy={reminders.isFetching}
+          onRetry={() => void reminders.refetch()}
+        />
+      ) : (
+        <>
+          <PreferencesForm saved={reminders.data.prefs} />
+          <ProjectChoices projects={reminders.data.projects} />
+        </>
+      )}
+    </Section>
+  );
+}
+
+function CalendarSection() {
+  const feed = useCalendarFeed();
+  const rotate = useRotateCalendarFeed();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const inputId = useId();
+
+  async function copy(url: string) {
+    try {
+      await navigator.clipboard.writeText(url);
+      setOutcome({
+        tone: 'success',
+        text: 'Link copied. Paste it into your calendar app as a subscription.',
+      });
+    } catch {
+      (document.getElementById(inputId) as HTMLInputElement | null)?.select();
+      setOutcome({ tone: 'error', text: 'Could not copy the link. It is selected: copy it yourself.' });
+    }
+  }
+
+  return (
+    <Section
+      id="calendar"
+      title="Calendar"
+      description="Subscribe to this private link in your calendar app to see every upcoming check-in. Anyone with the link can see your check-in dates."
+    >
+      {feed.isPending ? (
+        <Loading text="Loading your calendar link..." />
+      ) : feed.isError ? (
+        <LoadFailed error={feed.error} busy={feed.isFetching} onRetry={() => void feed.refetch()} />
+      ) : (
+        <div>
+          <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+            Your calendar link
+          </label>
+          <div className="mt-1 flex flex-col gap-2 sm:flex-row">
+            <input
+              id={inputId}
+              readOnly
+              value={feed.data.url}
+              onFocus={(e) => e.target.select()}
+              className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 font-mono text-xs text-slate-800"
+            />
+            <Button
+              variant="secondary"
+              size="lg"
+              className="h-11"
+              icon={<Copy aria-hidden="true" className="size-4" />}
+              onClick={() => void copy(feed.data.url)}
+            >
+              Copy link
+            </Button>
+          </div>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="mt-3"
+            loading={rotate.isPending}
+            onClick={() => {
+              if (
+                !window.confirm(
+                  'Get a new link? The old link will stop working in every calendar that uses it.',
+                )
+              )
+                return;
+              setOutcome(null);
+              rotate.mutate(undefined, {
+                onSuccess: () =>
+                  setOutcome({ tone: 'success', text: 'New link made. The old one no longer works.' }),
+                onError: (error) =>
+                  setOutcome({ tone: 'error', text: errorMessage(error, 'Failed to make a new link.') }),
+              });
+            }}
+          >
+            Get a new link
+          </Button>
+          <Banner outcome={outcome} />
+        </div>
+      )}
+    </Section>
+  );
+}
+
+/** The Reminders and Calendar sections of Settings. */
+export function ReminderSettings() {
+  return (
+    <>
+      <RemindersSection />
+      <CalendarSection />
+    </>
+  );
+}

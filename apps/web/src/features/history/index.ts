@@ -1,0 +1,1 @@
+export { MyHistory, ProfileHistory, ProjectHistory } from './history-panel';

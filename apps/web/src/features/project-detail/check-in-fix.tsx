@@ -1,0 +1,161 @@
+// The owner's way to fix a check-in (issue 23): edit its text or YouTube link, or delete it, in the 15
+// minutes after posting it. The server decides; this shows the controls while the window is open and
+// says the check-in is permanent once it has closed.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { checkInEditableUntil } from '@kept/domain';
+import type { CheckInDto } from '@kept/contract';
+import { Button } from '../../components/ui/button';
+import { FormError } from '../../components/ui/form-error';
+import { ApiError, NetworkError, api, call } from '../../lib/api';
+import { useRefreshProject } from './api';
+
+const fieldClass =
+  'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-primary-700';
+
+function messageOf(error: unknown): string {
+  if (error instanceof NetworkError) return 'Network error. Please try again.';
+  if (error instanceof ApiError && error.fromServer) return error.message;
+  return 'Failed to change the check-in. Please try again.';
+}
+
+/** The current time, moved on every 15 s until `until` (ms) has passed. */
+function useNowUntil(until: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  const waiting = now < until;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 15_000);
+    return () => window.clearInterval(timer);
+  }, [waiting]);
+  return now;
+}
+
+export function CheckInFix({
+  projectId,
+  checkIn,
+  number,
+  automatic,
+}: {
+  projectId: string;
+  checkIn: CheckInDto;
+  number: number;
+  /** Kept's own first check-in: never changed. */
+  automatic: boolean;
+}) {
+  const refresh = useRefreshProject();
+  const createdAt = new Date(checkIn.createdAt);
+  const until = checkInEditableUntil(createdAt);
+  const now = useNowUntil(automatic ? 0 : until.getTime());
+  const open = !automatic && now < until.getTime();
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(checkIn.updateText ?? '');
+  const [link, setLink] = useState(checkIn.videoUrl ?? '');
+  const textId = useId();
+  const linkId = useId();
+  const errorId = useId();
+
+  const edit = useMutation({
+    mutationFn: () =>
+      call(
+        api.PATCH('/api/projects/{projectId}/check-ins/{checkInId}', {
+          params: { path: { projectId, checkInId: checkIn.id } },
+          body: { updateText: text, videoUrl: link },
+        }),
+      ),
+    onSuccess: async () => {
+      setEditing(false);
+      await refresh(projectId);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () =>
+      call(
+        api.DELETE('/api/projects/{projectId}/check-ins/{checkInId}', {
+          params: { path: { projectId, checkInId: checkIn.id } },
+        }),
+      ),
+    onSuccess: () => refresh(projectId),
+  });
+  const error = edit.error ?? remove.error;
+
+  if (!open && !edit.isPending && !remove.isPending) {
+    return (
+      <p className="mt-2 text-xs text-slate-500">
+        {automatic ? 'Written by Kept when the project started.' : 'This check-in is permanent.'}
+      </p>
+    );
+  }
+
+  const time = until.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!edit.isPending) edit.mutate();
+  }
+
+  return (
+    <div className="mt-3 rounded-lg border border-dashed border-slate-300 p-3">
+      {editing ? (
+        <form noValidate onSubmit={onSubmit} className="space-y-3">
+          <div>
+            <label htmlFor={textId} className="text-sm font-medium text-slate-800">
+              Update of check-in #{number}
+            </label>
+            <textarea
+              id={textId}
+              rows={3}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              aria-describedby={error ? errorId : undefined}
+              className={fieldClass}
+            />
+          </div>
+          <div>
+            <label htmlFor={linkId} className="text-sm font-medium text-slate-800">
+              YouTube link
+            </label>
+            <input
+              id={linkId}
+              type="url"
+              value={link}
+              onChange={(e) => setLink(e.target.value)}
+              className={fieldClass}
+            />
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" size="sm" loading={edit.isPending}>
+              Save changes
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="mr-auto text-sm text-slate-700">
+            You can change or delete this check-in until {time}.
+          </p>
+          <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+            Edit check-in #{number}
+          </Button>
+          <Button
+            variant="danger"
+            size="sm"
+            loading={remove.isPending}
+            onClick={() => {
+              if (window.confirm(`Delete check-in #${number}? This cannot be undone.`)) remove.mutate();
+            }}
+          >
+            Delete check-in #{number}
+          </Button>
+        </div>
+      )}
+      {error ? (
+        <div id={errorId}>
+          <FormError message={messageOf(error)} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

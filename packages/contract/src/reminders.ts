@@ -1,0 +1,97 @@
+// Staying on track (issue 23): reminder preferences (the owner's, and a project's override), the
+// private calendar feed, history (streak, completion rate, a year of check-ins) and fixing a check-in.
+import { CHECK_IN_MESSAGES, REMINDER_CHANNELS, REMINDER_TIMINGS } from '@kept/domain';
+import { z } from 'zod';
+import { LocalDateSchema } from './common.ts';
+import { ProjectSummarySchema, checkInTextFields } from './projects.ts';
+
+const MINUTES_IN_DAY = 24 * 60;
+const flag = z.boolean({ error: 'Please choose on or off.' });
+const minuteOfDay = z
+  .number({ error: 'Please choose a time.' })
+  .int({ error: 'Please choose a time.' })
+  .min(0, { error: 'Please choose a time of day.' })
+  .max(MINUTES_IN_DAY - 1, { error: 'Please choose a time of day.' });
+
+export const ReminderChannelSchema = z.enum(REMINDER_CHANNELS);
+export const ReminderTimingSchema = z.enum(REMINDER_TIMINGS);
+
+const channels = z.object({ email: flag, push: flag });
+const timings = z.object({ 'day-before': flag, 'morning-of': flag, overdue: flag });
+
+/** Quiet hours in the owner's zone, minutes after midnight; `start` > `end` wraps past midnight. */
+export const QuietHoursSchema = z
+  .object({ start: minuteOfDay, end: minuteOfDay })
+  .refine((q) => q.start !== q.end, { error: 'Quiet hours must start and end at different times.' });
+
+/** The owner's reminder preferences (@kept/domain ReminderPrefs). */
+export const ReminderPrefsSchema = z.object({
+  channels,
+  timings,
+  quietHours: QuietHoursSchema.nullable(),
+});
+export type ReminderPrefsDto = z.infer<typeof ReminderPrefsSchema>;
+
+/** A project's own choices: a channel or moment absent follows the owner's. */
+export const ReminderOverrideSchema = z.object({
+  channels: channels.partial().optional(),
+  timings: timings.partial().optional(),
+});
+export type ReminderOverrideDto = z.infer<typeof ReminderOverrideSchema>;
+
+/** A project of the owner's that is still running, and its override (null: follows the owner's). */
+export const ProjectRemindersSchema = z.object({
+  projectId: z.string(),
+  title: z.string(),
+  override: ReminderOverrideSchema.nullable(),
+});
+
+/** GET/PUT /api/me/reminders */
+export const RemindersResponseSchema = z.object({
+  prefs: ReminderPrefsSchema,
+  projects: z.array(ProjectRemindersSchema),
+});
+export type RemindersResponse = z.infer<typeof RemindersResponseSchema>;
+
+/** PUT /api/projects/:projectId/reminders — the project's override, or null to follow the owner's. */
+export const ProjectReminderRequestSchema = z.object({ override: ReminderOverrideSchema.nullable() });
+export type ProjectReminderRequest = z.infer<typeof ProjectReminderRequestSchema>;
+export const ProjectReminderResponseSchema = ProjectRemindersSchema;
+
+/** GET /api/me/calendar-feed and POST …/rotate: the private feed's address. */
+export const CalendarFeedResponseSchema = z.object({ url: z.string() });
+export type CalendarFeedResponse = z.infer<typeof CalendarFeedResponseSchema>;
+
+/** GET /api/calendar/:token/check-ins.ics — the token is the feed's secret. */
+export const CalendarFeedParamsSchema = z.object({ token: z.string().max(200) });
+
+/** Streak, completion rate and a year of check-ins (their local dates), as of `today`. */
+export const HistorySchema = z.object({
+  /** Satisfied periods counted back from the latest decided one; pauses never break it. */
+  streak: z.number().int().min(0),
+  /** Completed periods as a whole percentage of decided ones; null before any is decided. */
+  completionRate: z.number().int().min(0).max(100).nullable(),
+  completedPeriods: z.number().int().min(0),
+  missedPeriods: z.number().int().min(0),
+  pausedPeriods: z.number().int().min(0),
+  /** The local date of every check-in in the last year (a day with several appears several times). */
+  checkInDates: z.array(LocalDateSchema),
+  today: LocalDateSchema,
+});
+export type History = z.infer<typeof HistorySchema>;
+
+/** PATCH/DELETE /api/projects/:projectId/check-ins/:checkInId */
+export const CheckInParamsSchema = z.object({
+  projectId: z.string().max(100),
+  checkInId: z.string().max(100),
+});
+
+/**
+ * PATCH a check-in in its first 15 minutes: a new text and/or YouTube link ('' removes it). The
+ * check-in must keep an update, a photo or a video.
+ */
+export const EditCheckInRequestSchema = z.object(checkInTextFields, { error: CHECK_IN_MESSAGES.empty });
+export type EditCheckInRequest = z.input<typeof EditCheckInRequestSchema>;
+
+/** DELETE answers the project's summary as it is without the check-in. */
+export const DeleteCheckInResponseSchema = z.object({ summary: ProjectSummarySchema });
