@@ -20,6 +20,7 @@ import { cx } from '../../lib/cx';
 import { createDonationIntent, newIdempotencyKey, type PaymentIntentResponse } from '../payments';
 import { PaymentForm, type PrepareResult } from '../payments';
 import { forgetPendingDonation, rememberPendingDonation } from './donation-return';
+import { DonationSplit } from './donation-split';
 
 /** How long the thank-you shows before the dialog closes. */
 export const DONATION_THANKS_MS = 2000;
@@ -200,6 +201,7 @@ export default function DonationDialog({
             <p className="text-sm font-medium text-red-700">{amountError}</p>
           ) : null}
 
+          <DonationSplit amountCents={validAmount} />
           <p className="rounded-lg bg-primary-50 px-4 py-3 text-sm text-primary-900" aria-live="polite">
             {split ? (
               <>
