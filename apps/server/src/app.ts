@@ -48,6 +48,7 @@ import { registerSpa } from './web/spa.ts';
 import { registerTransparency } from './modules/transparency/index.ts';
 import { registerPauses } from './modules/pauses/index.ts';
 import { registerEnding } from './modules/ending/index.ts';
+import { registerSupporters } from './modules/supporters/index.ts';
 import { registerOverloadGuard } from './http/overload.ts';
 
 export type AppDeps = {
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerTransparency(app, { db, clock });
   await registerPauses(app, { db, clock });
   await registerEnding(app, { db, clock });
+  await registerSupporters(app, { db, clock });
 
   await registerSpa(app, config.webDistDir, { db, baseUrl: config.baseUrl });
   return app;

@@ -9,3 +9,4 @@ export * from './boot.ts';
 export * from './screens.ts';
 export * from './transparency.ts';
 export * from './commitments.ts';
+export * from './supporters.ts';

@@ -3,6 +3,9 @@ import {
   EMAIL_MESSAGES,
   MESSAGES,
   MONEY_MESSAGES,
+  SUPPORTER_MESSAGES,
+  normalizeSupporterMessage,
+  supporterMessageError,
   validateDonationCents,
   validateOptionalEmail,
 } from '@kept/domain';
@@ -110,6 +113,18 @@ export const DonationRequestSchema = z.object({
     .optional()
     .transform((email) => (email ? email.toLowerCase() : null)),
   donorAnonymous: z.boolean({ error: MESSAGES.generic }).default(true),
+  /** An optional message of encouragement, plain text, at most 280 characters ('' for none). */
+  message: z
+    .string({ error: MESSAGES.generic })
+    .max(2_000, { error: SUPPORTER_MESSAGES.messageTooLong })
+    .transform(normalizeSupporterMessage)
+    .superRefine((text, ctx) => {
+      const error = supporterMessageError(text);
+      if (error) ctx.addIssue({ code: 'custom', message: error });
+    })
+    .default(''),
+  /** Whether the supporters list may show the amount (hidden unless the donor says so). */
+  showAmount: z.boolean({ error: MESSAGES.generic }).default(false),
 });
 export type DonationRequest = z.input<typeof DonationRequestSchema>;
 export type DonationData = z.output<typeof DonationRequestSchema>;

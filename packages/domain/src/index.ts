@@ -27,3 +27,4 @@ export * from './project-draft.ts';
 export * from './filters.ts';
 export * from './messages.ts';
 export * from './navigation.ts';
+export * from './supporters.ts';

@@ -414,6 +414,24 @@ const TABLE: Record<string, Row> = {
     send: (c) =>
       t.app.inject({ method: 'POST', url: `/api/projects/${c.projectId}/end`, headers: withCookie(c) }),
   },
+  'GET /api/projects/:projectId/supporters': {
+    rule: 'public while not deleted: names or Anonymous, amounts only when shown, messages the owner did not hide',
+    byPhase: samePhases(all(200), all(404)),
+    send: (c) => t.app.inject({ url: `/api/projects/${c.projectId}/supporters`, headers: withCookie(c) }),
+  },
+  'PUT /api/projects/:projectId/supporters/:donationId/message': {
+    rule:
+      "the owner only may hide or show a supporter's message; a donation that is not this project's is a 404 " +
+      '(the 200 path is in supporters.test.ts)',
+    byPhase: samePhases({ visitor: 401, other: 403, owner: 404 }, { visitor: 401, other: 404, owner: 404 }),
+    send: (c) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/projects/${c.projectId}/supporters/${crypto.randomUUID()}/message`,
+        headers: withCookie(c),
+        payload: { hidden: true },
+      }),
+  },
   'POST /api/projects/:projectId/cover': {
     rule: 'the owner only, at any time until deleted (as the edit)',
     byPhase: samePhases({ visitor: 401, other: 403, owner: 200 }, { visitor: 401, other: 404, owner: 404 }),

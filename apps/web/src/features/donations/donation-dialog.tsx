@@ -21,6 +21,7 @@ import { createDonationIntent, newIdempotencyKey, type PaymentIntentResponse } f
 import { PaymentForm, type PrepareResult } from '../payments';
 import { forgetPendingDonation, rememberPendingDonation } from './donation-return';
 import { DonationSplit } from './donation-split';
+import * as Supporter from './supporter-message';
 
 /** How long the thank-you shows before the dialog closes. */
 export const DONATION_THANKS_MS = 2000;
@@ -59,6 +60,7 @@ export default function DonationDialog({
   const [donorName, setDonorName] = useState('');
   const [donorEmail, setDonorEmail] = useState('');
   const [anonymous, setAnonymous] = useState(true);
+  const [supporter, setSupporter] = useState(Supporter.NO_SUPPORTER_EXTRAS);
   const [amountError, setAmountError] = useState<string | null>(null);
   const [emailError, setEmailError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -80,6 +82,7 @@ export default function DonationDialog({
     donorName,
     donorEmail,
     donorAnonymous: anonymous,
+    ...Supporter.supporterRequestFields(supporter),
   };
   const requestKey = JSON.stringify(request);
 
@@ -278,6 +281,7 @@ export default function DonationDialog({
               </div>
             </div>
           </fieldset>
+          <Supporter.SupporterMessageFields value={supporter} onChange={setSupporter} disabled={locked} />
 
           <PaymentForm
             payLabel={validAmount !== null ? `Donate ${formatCents(validAmount)}` : 'Donate'}
