@@ -49,6 +49,7 @@ import { registerTransparency } from './modules/transparency/index.ts';
 import { registerPauses } from './modules/pauses/index.ts';
 import { registerEnding } from './modules/ending/index.ts';
 import { registerSupporters } from './modules/supporters/index.ts';
+import { registerMoneyHistory } from './modules/money-history/index.ts';
 import { registerOverloadGuard } from './http/overload.ts';
 
 export type AppDeps = {
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerPauses(app, { db, clock });
   await registerEnding(app, { db, clock });
   await registerSupporters(app, { db, clock });
+  await registerMoneyHistory(app, { db });
 
   await registerSpa(app, config.webDistDir, { db, baseUrl: config.baseUrl });
   return app;

@@ -10,3 +10,4 @@ export * from './screens.ts';
 export * from './transparency.ts';
 export * from './commitments.ts';
 export * from './supporters.ts';
+export * from './money-history.ts';

@@ -28,3 +28,4 @@ export * from './filters.ts';
 export * from './messages.ts';
 export * from './navigation.ts';
 export * from './supporters.ts';
+export * from './money-history.ts';

@@ -12,7 +12,7 @@ import { multipartBody } from '../support/multipart.ts';
 import { STRIPE_TEST_KEYS } from '../support/fake-stripe.ts';
 import { insertUser } from '../support/browse.ts';
 import { insertProjectRow } from '../support/project-rows.ts';
-import { projectDraft, startDeposit } from '../support/projects.ts';
+import { createPaidProject, projectDraft, startDeposit } from '../support/projects.ts';
 import { dataFingerprint, expectErrorEnvelope, makeWebDist } from '../support/security.ts';
 import { cookieFrom, createUser, uniqueName, type SignedIn } from '../support/users.ts';
 
@@ -252,6 +252,17 @@ const TABLE: Record<string, Row> = {
     rule: 'signed in: one’s own projects',
     expect: signedIn(200),
     send: (c) => t.app.inject({ url: '/api/me/projects', headers: withCookie(c) }),
+  },
+  'GET /api/me/money': {
+    rule: 'signed in: one’s own charges, refunds, payouts and donations, nobody else’s',
+    expect: signedIn(200),
+    send: (c) => t.app.inject({ url: '/api/me/money', headers: withCookie(c) }),
+  },
+  'GET /api/me/receipts/:paymentId': {
+    rule: 'the payer only: anyone else’s payment is a 404, as if it did not exist',
+    expect: { visitor: 401, other: 404, owner: 200 },
+    prepare: async () => ({ paymentId: (await createPaidProject(t.app, { owner })).paymentId }),
+    send: (c) => t.app.inject({ url: `/api/me/receipts/${c.prep.paymentId}`, headers: withCookie(c) }),
   },
   'GET /api/me/favorites': {
     rule: 'signed in: one’s own favorites',
