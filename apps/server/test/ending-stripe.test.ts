@@ -162,6 +162,16 @@ describe('ending early on Stripe', () => {
     // R + F = P, every cent once.
     expect(5_000 + (refund - 5_000) + (pool - refund)).toBe(pool);
 
+    // The project's page shows the statement at once, not only after the original end date.
+    const page = await t.app.inject({ url: `/api/projects/${projectId}` });
+    expect(page.json().settlement).toMatchObject({
+      settled: true,
+      totalCheckIns: 5,
+      missedCheckIns: 3,
+      refundToCardCents: 5_000,
+      forfeitCents: pool - refund,
+    });
+
     // The owner's money history shows the same figures.
     const history: MoneyHistoryResponse = (
       await t.app.inject({ url: '/api/me/money', headers: { cookie: owner.cookie } })
