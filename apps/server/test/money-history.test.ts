@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertLedgerInvariants } from '../src/modules/ledger/invariants.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { manualClock } from './support/clock.ts';
+import { readOutbox } from './support/mail.ts';
+import { subjectOf } from './support/mime.ts';
 import { walkClock } from './support/jobs.ts';
 import {
   createPaidProject,
@@ -168,6 +170,21 @@ describe('receipts', () => {
       const res = await receipt(user, id);
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toEqual({ code: 'not_found', message: 'Receipt not found' });
+    }
+  });
+});
+
+describe('emails about money', () => {
+  it('link to the money history: the welcome, the donation note and the settlement', async () => {
+    await t.app.jobs.drain();
+    const mails = (await readOutbox(t.config.mail.outboxDir)).filter((m) => m.to === me.user.email);
+    const money = `${t.config.baseUrl}/money`;
+    for (const subject of [/has started/, /You received a donation/, /is settled/]) {
+      const mail = mails.find((m) => subject.test(subjectOf(m)));
+      expect(mail, String(subject)).toBeDefined();
+      expect(mail!.text.replace(/\s+/g, ' ')).toContain(
+        `Every charge, refund and payout of yours, with a receipt for each payment: ${money}`,
+      );
     }
   });
 });
