@@ -2,7 +2,7 @@ import { formatCents } from '@kept/domain';
 import { signUpAndSignIn } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
-import { CARDS, fillCard } from './support/projects.ts';
+import { CARDS, createProjectViaApi, fillCard } from './support/projects.ts';
 
 // Journey (issue 22): a member reads the commitment and pays $52.90 for a $50 deposit with GiveDirectly
 // as the charity, plans a break, checks in, ends the project early after reading the exact amounts, and
@@ -118,4 +118,48 @@ test('create, plan a break, check in, end early: the statement, money history an
   await expect(page.getByText('Refunded to cards').locator('..')).toContainText(
     formatCents(after.refundedCents),
   );
+});
+
+test("a supporter's message shows on the project page until the owner hides it", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  // The owner, in a context of their own.
+  const ownerContext = await browser.newContext({ baseURL });
+  const ownerPage = await ownerContext.newPage();
+  await signUpAndSignIn(ownerPage, baseURL!);
+  const { projectId } = await createProjectViaApi(ownerPage.request, baseURL!);
+
+  // A visitor donates $25 with their name, a message, and the amount shown.
+  await page.goto(`/project/${projectId}`);
+  const supporters = page.getByRole('region', { name: /^Supporters/ });
+  await expect(supporters.getByText('No supporters yet. Be the first to back this project.')).toBeVisible();
+  await page.getByRole('button', { name: 'Support This Project' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Support This Project' });
+  await dialog.getByLabel('Name').fill('Grace');
+  await dialog.getByRole('checkbox', { name: 'Donate anonymously' }).uncheck();
+  await dialog
+    .getByLabel('Message of encouragement (optional)')
+    .fill('You can do it! <b>Page one</b> is the hardest.');
+  await dialog.getByRole('checkbox', { name: 'Show the amount on the supporters list' }).check();
+  await fillCard(dialog, CARDS.succeeds);
+  await dialog.getByRole('button', { name: 'Donate $25.00' }).click();
+  await expect(dialog).toBeHidden();
+  const grace = supporters.getByRole('listitem').filter({ hasText: 'Grace' });
+  await expect(grace).toContainText('$25.00');
+  // Typed markup is shown as the characters typed.
+  await expect(grace.getByText('You can do it! <b>Page one</b> is the hardest.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'supporters list');
+
+  // The owner hides it: gone for the visitor, still there (marked hidden) for the owner.
+  await ownerPage.goto(`/project/${projectId}`);
+  const ownersList = ownerPage.getByRole('region', { name: /^Supporters/ });
+  await ownersList.getByRole('button', { name: 'Hide message from Grace' }).click();
+  await expect(ownersList.getByText('You hid this message. Only you can see it.')).toBeVisible();
+  await page.reload();
+  await expect(grace).toContainText('$25.00');
+  await expect(grace.getByText(/You can do it!/)).toHaveCount(0);
+  await ownerContext.close();
 });
