@@ -100,6 +100,15 @@ test('create, plan a break, check in, end early: the statement, money history an
   await expect(page.getByRole('row', { name: 'Deposit $50.00' })).toBeVisible();
   await expect(page.getByRole('row', { name: 'Fee (4% + $0.90, not refundable) $2.90' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Refunded to this card' })).toContainText('$12.50');
+  // Both pages fit a 320 px phone.
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const path of [page.url(), '/money']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // The public totals move by exactly this journey's figures (the answer is shared for up to 30 s).
   await expect
