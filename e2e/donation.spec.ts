@@ -38,7 +38,8 @@ test('a visitor donates $25 with a card and sees the total rise by $20.00', asyn
   const dialog = page.getByRole('dialog', { name: 'Support This Project' });
   await expect(dialog.getByRole('radio', { name: '$25.00', exact: true })).toBeChecked();
   await expect(dialog.getByRole('checkbox', { name: 'Donate anonymously' })).toBeChecked();
-  await expect(dialog.getByText('$20.00')).toBeVisible();
+  await expect(dialog.getByText('$20.00', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('$25.00 → $20.00 to the project, $5.00 to Kept')).toBeVisible();
   await fillCard(dialog, CARDS.succeeds);
   await expectNoSeriousA11yViolations(page, 'donation dialog');
   await dialog.getByRole('button', { name: 'Donate $25.00' }).click();

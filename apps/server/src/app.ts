@@ -52,6 +52,8 @@ import { registerEnding } from './modules/ending/index.ts';
 import { registerReminders } from './modules/reminders/index.ts';
 import { registerCalendarFeed } from './modules/calendar-feed/index.ts';
 import { registerHistory } from './modules/history/index.ts';
+import { registerSupporters } from './modules/supporters/index.ts';
+import { registerMoneyHistory } from './modules/money-history/index.ts';
 import { registerOverloadGuard } from './http/overload.ts';
 
 /** Compression of answers made for one request (decision 033): the fastest levels. */
@@ -188,6 +190,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerReminders(app, { db, clock });
   await registerCalendarFeed(app, { db, clock, baseUrl: config.baseUrl });
   await registerHistory(app, { db, clock });
+  await registerSupporters(app, { db, clock });
+  await registerMoneyHistory(app, { db });
 
   await registerSpa(app, config.webDistDir, { db, baseUrl: config.baseUrl });
   return app;

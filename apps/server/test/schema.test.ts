@@ -52,7 +52,8 @@ describe('database schema', () => {
   it('stores money as bigint cents', async () => {
     const { rows } = await db.pool.query<{ table_name: string; column_name: string; data_type: string }>(
       `select table_name, column_name, data_type from information_schema.columns
-       where table_schema = 'public' and (column_name like '%amount%' or column_name like '%cents%')`,
+       where table_schema = 'public' and (column_name like '%amount%' or column_name like '%cents%')
+         and data_type <> 'boolean'`, // a yes/no about an amount (donations.show_amount) is not money
     );
     expect(rows.map((r) => `${r.table_name}.${r.column_name}:${r.data_type}`).sort()).toEqual([
       'donations.amount_cents:bigint',

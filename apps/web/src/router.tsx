@@ -32,6 +32,8 @@ const load: Record<ScreenName, () => Promise<{ default: ComponentType }>> = {
   'my-projects': () => import('./routes/my-projects'),
   'create-project': () => import('./routes/create-project'),
   settings: () => import('./routes/settings'),
+  'money-history': () => import('./routes/money-history'),
+  receipt: () => import('./routes/receipt'),
   'not-found': () => import('./routes/not-found'),
 };
 
@@ -95,6 +97,8 @@ export function AppRoutes() {
           <Route path="my-projects" element={<Screen name="my-projects" />} />
           <Route path="create-project" element={<Screen name="create-project" />} />
           <Route path="settings" element={<Screen name="settings" />} />
+          <Route path="money" element={<Screen name="money-history" />} />
+          <Route path="receipt/:paymentId" element={<Screen name="receipt" />} />
         </Route>
         <Route path="*" element={<Screen name="not-found" />} />
       </Route>

@@ -15,6 +15,7 @@ import {
   MONEY_MESSAGES,
   PROJECT_MESSAGES,
   PROJECT_VISIBILITIES,
+  SUPPORTER_MESSAGES,
   TAG_NAMES,
   TERMS_VERSION,
   TITLE_MAX_LENGTH,
@@ -22,6 +23,8 @@ import {
   validateDonationCents,
   validateOptionalEmail,
   validateProjectDraft,
+  normalizeSupporterMessage,
+  supporterMessageError,
 } from '@kept/domain';
 import * as z from 'zod/mini';
 
@@ -159,6 +162,16 @@ const DonationCentsSchema = z
   .number({ error: MONEY_MESSAGES.donationMinimum })
   .check(domainRule(validateDonationCents));
 
+/** A supporter's message: trimmed plain text of at most 280 characters, the domain's rules. */
+const SupporterMessageSchema = z
+  .pipe(
+    z
+      .string({ error: MESSAGES.generic })
+      .check(z.maxLength(2_000, { error: SUPPORTER_MESSAGES.messageTooLong })),
+    z.transform(normalizeSupporterMessage),
+  )
+  .check(domainRule(supporterMessageError));
+
 /**
  * A donation: at least $0.50 ('Amount must be at least $0.50'); an optional donor email must look
  * like one ('Please enter a valid email address'); anonymous unless said otherwise.
@@ -177,6 +190,10 @@ export const DonationRequestSchema = z.object({
     z.transform((email) => (email ? email.toLowerCase() : null)),
   ),
   donorAnonymous: z._default(z.boolean({ error: MESSAGES.generic }), true),
+  /** An optional message of encouragement, plain text, at most 280 characters ('' for none). */
+  message: z._default(SupporterMessageSchema, ''),
+  /** Whether the supporters list may show the amount (hidden unless the donor says so). */
+  showAmount: z._default(z.boolean({ error: MESSAGES.generic }), false),
 });
 export type DonationRequest = z.input<typeof DonationRequestSchema>;
 export type DonationData = z.output<typeof DonationRequestSchema>;

@@ -12,3 +12,5 @@ export * from './commitments.ts';
 export * from './forms.ts';
 export * from './filter-query.ts';
 export * from './reminders.ts';
+export * from './supporters.ts';
+export * from './money-history.ts';

@@ -27,12 +27,17 @@ export const SCREEN_OF_FIRST_SEGMENT = {
   'my-projects': 'my-projects',
   'create-project': 'create-project',
   settings: 'settings',
+  money: 'money-history',
+  receipt: 'receipt',
 } as const;
 
 export type ScreenName = (typeof SCREEN_OF_FIRST_SEGMENT)[keyof typeof SCREEN_OF_FIRST_SEGMENT] | 'not-found';
 
-/** First segments followed by exactly one parameter: /project/{id}, /category/{slug}, /user/{name}. */
-const WITH_PARAMETER: ReadonlySet<string> = new Set(['project', 'category', 'user']);
+/**
+ * First segments followed by exactly one parameter: /project/{id}, /category/{slug}, /user/{name},
+ * /receipt/{paymentId}.
+ */
+const WITH_PARAMETER: ReadonlySet<string> = new Set(['project', 'category', 'user', 'receipt']);
 
 /**
  * The screen a path shows: its first segment's, when the path has that route's shape (no segment for the

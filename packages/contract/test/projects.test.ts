@@ -223,6 +223,8 @@ describe('donation', () => {
       donorName: null,
       donorEmail: null,
       donorAnonymous: true,
+      message: '',
+      showAmount: false,
     });
     expect(
       DonationRequestSchema.parse({
@@ -232,6 +234,18 @@ describe('donation', () => {
         donorAnonymous: false,
       }),
     ).toMatchObject({ donorName: 'Ana', donorEmail: 'ana@example.com', donorAnonymous: false });
+  });
+
+  it("takes a supporter's message of at most 280 plain characters, trimmed, and the show-amount choice", () => {
+    expect(
+      DonationRequestSchema.parse({ ...donation, message: '  Go!\r\nYou got this ', showAmount: true }),
+    ).toMatchObject({ message: 'Go!\nYou got this', showAmount: true });
+    expect(firstMessage(DonationRequestSchema.safeParse({ ...donation, message: 'x'.repeat(281) }))).toBe(
+      'A message can be at most 280 characters.',
+    );
+    expect(firstMessage(DonationRequestSchema.safeParse({ ...donation, message: 'a\u202Eb' }))).toBe(
+      'A message can only be plain text.',
+    );
   });
 
   it('answers the spec’s messages', () => {

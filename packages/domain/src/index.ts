@@ -27,3 +27,5 @@ export * from './project-draft.ts';
 export * from './filters.ts';
 export * from './messages.ts';
 export * from './navigation.ts';
+export * from './supporters.ts';
+export * from './money-history.ts';

@@ -213,3 +213,18 @@ export function settle(input: {
     payoutCents: refund - refundToCardCents,
   };
 }
+
+export type DonationSplitLine = DonationSplit & { amountCents: Cents; text: string };
+
+/**
+ * The donation dialog's split in dollars before paying, from the same integer split the ledger books
+ * (`donationSplit`): '$25.00 → $20.00 to the project, $5.00 to Kept'.
+ */
+export function donationSplitLine(amountCents: Cents): DonationSplitLine {
+  const split = donationSplit(amountCents);
+  return {
+    amountCents,
+    ...split,
+    text: `${formatCents(amountCents)} → ${formatCents(split.creatorCents)} to the project, ${formatCents(split.platformCents)} to Kept`,
+  };
+}

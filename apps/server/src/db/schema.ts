@@ -437,6 +437,12 @@ export const donations = pgTable(
     donorName: text('donor_name'),
     donorEmail: text('donor_email'),
     donorAnonymous: boolean('donor_anonymous').notNull().default(true),
+    /** The supporter's message of encouragement (plain text, 1–280 characters), or null. */
+    message: text('message'),
+    /** Whether the supporters list shows the amount (the donor's choice). */
+    showAmount: boolean('show_amount').notNull().default(false),
+    /** When the owner hid the message; null while it shows. */
+    messageHiddenAt: timestamp('message_hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -445,8 +451,10 @@ export const donations = pgTable(
       'donations_shares_sum',
       sql`${t.creatorShareCents} + ${t.platformShareCents} = ${t.amountCents} and ${t.creatorShareCents} >= 0 and ${t.platformShareCents} >= 0`,
     ),
+    check('donations_message_length', sql`char_length(${t.message}) between 1 and 280`),
     uniqueIndex('donations_payment_key').on(t.paymentId),
     index('donations_project_idx').on(t.projectId),
+    index('donations_project_created_idx').on(t.projectId, t.createdAt),
   ],
 );
 

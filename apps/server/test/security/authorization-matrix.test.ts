@@ -12,7 +12,7 @@ import { multipartBody } from '../support/multipart.ts';
 import { STRIPE_TEST_KEYS } from '../support/fake-stripe.ts';
 import { insertUser } from '../support/browse.ts';
 import { insertProjectRow } from '../support/project-rows.ts';
-import { projectDraft, startDeposit } from '../support/projects.ts';
+import { createPaidProject, projectDraft, startDeposit } from '../support/projects.ts';
 import { dataFingerprint, expectErrorEnvelope, makeWebDist } from '../support/security.ts';
 import { cookieFrom, createUser, uniqueName, type SignedIn } from '../support/users.ts';
 
@@ -359,6 +359,17 @@ const TABLE: Record<string, Row> = {
     expect: signedIn(200),
     send: (c) => t.app.inject({ url: '/api/me/projects', headers: withCookie(c) }),
   },
+  'GET /api/me/money': {
+    rule: 'signed in: one’s own charges, refunds, payouts and donations, nobody else’s',
+    expect: signedIn(200),
+    send: (c) => t.app.inject({ url: '/api/me/money', headers: withCookie(c) }),
+  },
+  'GET /api/me/receipts/:paymentId': {
+    rule: 'the payer only: anyone else’s payment is a 404, as if it did not exist',
+    expect: { visitor: 401, other: 404, owner: 200 },
+    prepare: async () => ({ paymentId: (await createPaidProject(t.app, { owner })).paymentId }),
+    send: (c) => t.app.inject({ url: `/api/me/receipts/${c.prep.paymentId}`, headers: withCookie(c) }),
+  },
   'GET /api/me/favorites': {
     rule: 'signed in: one’s own favorites',
     expect: signedIn(200),
@@ -553,6 +564,24 @@ const TABLE: Record<string, Row> = {
     },
     send: (c) =>
       t.app.inject({ method: 'POST', url: `/api/projects/${c.projectId}/end`, headers: withCookie(c) }),
+  },
+  'GET /api/projects/:projectId/supporters': {
+    rule: 'public while not deleted: names or Anonymous, amounts only when shown, messages the owner did not hide',
+    byPhase: samePhases(all(200), all(404)),
+    send: (c) => t.app.inject({ url: `/api/projects/${c.projectId}/supporters`, headers: withCookie(c) }),
+  },
+  'PUT /api/projects/:projectId/supporters/:donationId/message': {
+    rule:
+      "the owner only may hide or show a supporter's message; a donation that is not this project's is a 404 " +
+      '(the 200 path is in supporters.test.ts)',
+    byPhase: samePhases({ visitor: 401, other: 403, owner: 404 }, { visitor: 401, other: 404, owner: 404 }),
+    send: (c) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/projects/${c.projectId}/supporters/${crypto.randomUUID()}/message`,
+        headers: withCookie(c),
+        payload: { hidden: true },
+      }),
   },
   'POST /api/projects/:projectId/cover': {
     rule: 'the owner only, at any time until deleted (as the edit)',

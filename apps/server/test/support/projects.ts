@@ -108,6 +108,8 @@ export type DonationInput = {
   donorName?: string;
   donorEmail?: string;
   donorAnonymous?: boolean;
+  message?: string;
+  showAmount?: boolean;
 };
 
 /** POST /api/donations/intent (as `donor`, or anonymously); the raw response. */

@@ -654,7 +654,10 @@ export interface paths {
             donorAnonymous?: boolean;
             donorEmail?: string;
             donorName?: string;
+            message?: string;
             projectId: string;
+            /** @default false */
+            showAmount?: boolean;
           };
         };
       };
@@ -1493,6 +1496,81 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/me/money': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              entries: {
+                amountCents: number;
+                /** Format: date-time */
+                at: string;
+                detail: string;
+                /** @enum {string} */
+                direction: 'out' | 'in';
+                id: string;
+                /** @enum {string} */
+                kind: 'deposit' | 'donation_made' | 'donation_received' | 'refund' | 'payout';
+                project: {
+                  id: string;
+                  title: string;
+                } | null;
+                receiptId: string | null;
+                reference: string | null;
+                /** @enum {string} */
+                state: 'pending' | 'processing' | 'succeeded' | 'failed' | 'refunded' | 'paid';
+                stateText: string;
+              }[];
+              truncated: boolean;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/me/password': {
     parameters: {
       query?: never;
@@ -1730,6 +1808,103 @@ export interface paths {
                 userId: string;
                 username: string | null;
               }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/receipts/{paymentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          paymentId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              amountCents: number;
+              /** Format: date-time */
+              at: string;
+              /** @enum {string} */
+              currency: 'usd';
+              /** @enum {string} */
+              kind: 'deposit' | 'donation';
+              lines: {
+                amountCents: number;
+                label: string;
+              }[];
+              notes: string[];
+              payer: {
+                email: string;
+                username: string | null;
+              };
+              paymentId: string;
+              project: {
+                id: string;
+                title: string;
+              } | null;
+              /** @enum {string} */
+              provider: 'simulated' | 'stripe';
+              reference: string | null;
+              refunds: {
+                amountCents: number;
+                /** Format: date-time */
+                at: string;
+                reference: string | null;
+                /** @enum {string} */
+                state: 'pending' | 'processing' | 'succeeded' | 'failed' | 'refunded' | 'paid';
+                stateText: string;
+              }[];
+              /** @enum {string} */
+              state: 'pending' | 'processing' | 'succeeded' | 'failed' | 'refunded' | 'paid';
+              stateText: string;
+              terms: {
+                /** Format: date-time */
+                agreedAt: string;
+                version: string;
+              } | null;
             };
           };
         };
@@ -4416,6 +4591,147 @@ export interface paths {
               } | null;
               projectId: string;
               title: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{projectId}/supporters': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          projectId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              canHide: boolean;
+              supporters: {
+                amountCents: number | null;
+                /** Format: date-time */
+                at: string;
+                donationId: string;
+                message: string | null;
+                messageHidden: boolean;
+                name: string;
+              }[];
+              total: number;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{projectId}/supporters/{donationId}/message': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          donationId: string;
+          projectId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            hidden: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              canHide: boolean;
+              supporters: {
+                amountCents: number | null;
+                /** Format: date-time */
+                at: string;
+                donationId: string;
+                message: string | null;
+                messageHidden: boolean;
+                name: string;
+              }[];
+              total: number;
             };
           };
         };

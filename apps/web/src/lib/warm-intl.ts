@@ -5,7 +5,13 @@ import type { ScreenName } from '@kept/contract';
  * owner's timezone), settings (the timezone list) and a user's profile. Found by loading every screen
  * with Intl's constructors wrapped; test/browse-home.test.tsx checks that the home page makes none.
  */
-const SCREENS_THAT_FORMAT_DATES: ReadonlySet<ScreenName> = new Set(['project', 'settings', 'user-profile']);
+const SCREENS_THAT_FORMAT_DATES: ReadonlySet<ScreenName> = new Set([
+  'project',
+  'settings',
+  'user-profile',
+  'money-history',
+  'receipt',
+]);
 
 /**
  * The first Intl formatter a page makes loads the browser's locale and timezone data: 20-35 ms of main

@@ -19,6 +19,20 @@ export default function SettingsScreen() {
       </ButtonLink>
       <PageHeader title="Settings" lead="Your public username and the timezone your check-ins follow." />
       <SettingsPanel />
+      <section
+        aria-labelledby="settings-money"
+        className="mt-8 rounded-card border border-slate-200 bg-white p-5 shadow-card"
+      >
+        <h2 id="settings-money" className="text-lg font-semibold text-slate-900">
+          Money
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Every charge, refund and payout of yours, with a receipt for each payment.
+        </p>
+        <ButtonLink to="/money" variant="secondary" size="sm" className="mt-3">
+          Money history
+        </ButtonLink>
+      </section>
     </PageContainer>
   );
 }

@@ -44,3 +44,10 @@ export function renderNoticePage(opts: { title: string; text: string; homeUrl: s
 <a href="${escapeHtml(opts.homeUrl)}" style="background:#047857;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;display:inline-block">Back to Kept</a>
 </main></body></html>`;
 }
+
+/**
+ * The line every email about money carries: where the person's money history is (`pageUrl` is any
+ * absolute address of the app, e.g. the project's page).
+ */
+export const MONEY_LINE = (pageUrl: string): string =>
+  `Every charge, refund and payout of yours, with a receipt for each payment: ${new URL('/money', pageUrl).href}`;

@@ -18,6 +18,10 @@ export type DonationMetadata = {
   donorName: string;
   donorEmail: string;
   donorAnonymous: 'true' | 'false';
+  /** The supporter's message ('' for none; absent on payments started before messages existed). */
+  message?: string;
+  /** Whether the supporters list shows the amount. */
+  showAmount?: 'true' | 'false';
   /** Who started the form (a keyed hash of the address, card-testing.ts). */
   visitor?: string;
 };
@@ -47,6 +51,8 @@ export const applyDonation =
       donorName,
       donorEmail,
       donorAnonymous,
+      message: meta.message ? meta.message : null,
+      showAmount: meta.showAmount === 'true',
       createdAt: now,
     });
     await postTransaction(tx, {

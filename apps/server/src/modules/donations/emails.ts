@@ -1,5 +1,5 @@
 import { CREATOR_SHARE_PERCENT, formatCents } from '@kept/domain';
-import { renderEmail } from '../../adapters/email/layout.ts';
+import { MONEY_LINE, renderEmail } from '../../adapters/email/layout.ts';
 import type { EmailMessage } from '../../adapters/email/mailer.ts';
 
 /** The donor's receipt. */
@@ -51,6 +51,7 @@ export function donationReceivedEmail(p: {
         p.username ? `Hi ${p.username},` : 'Hi,',
         `${p.donor ?? 'An anonymous supporter'} donated ${formatCents(p.amountCents)} to "${p.title}".`,
         share,
+        MONEY_LINE(p.url),
       ],
       action: { label: 'Open your project', url: p.url },
     }),

@@ -61,6 +61,8 @@ export async function startDonation(
     donorName: donation.donorName ?? '',
     donorEmail: donation.donorEmail ?? '',
     donorAnonymous: donation.donorAnonymous ? 'true' : 'false',
+    message: donation.message,
+    showAmount: donation.showAmount ? 'true' : 'false',
     ...(tryer.visitor ? { visitor: tryer.visitor } : {}),
   };
   const { row, intent } = await deps.payments.startPayment({

@@ -19,7 +19,7 @@ import {
   type ProjectVisibility,
 } from '@kept/domain';
 import { eq } from 'drizzle-orm';
-import { renderEmail } from '../../adapters/email/layout.ts';
+import { MONEY_LINE, renderEmail } from '../../adapters/email/layout.ts';
 import type { EmailMessage } from '../../adapters/email/mailer.ts';
 import type { payments } from '../../db/schema.ts';
 import { projectCheckins, projects, users } from '../../db/schema.ts';
@@ -206,6 +206,7 @@ export function welcomeEmail(p: {
             : ''),
         `Make every check-in and your whole refundable amount comes back at the end; each missed one lowers it. The ${formatCents(p.feeCents)} processing fee is not refundable.`,
         'On each check-in day we will email you a reminder at 9:00 in the morning, and once more if a check-in becomes overdue.',
+        MONEY_LINE(p.url),
       ],
       action: { label: 'Open your project', url: p.url },
     }),

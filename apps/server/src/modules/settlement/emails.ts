@@ -1,5 +1,5 @@
 import { formatCents, formatInstantDate, projectSchedule } from '@kept/domain';
-import { renderEmail } from '../../adapters/email/layout.ts';
+import { MONEY_LINE, renderEmail } from '../../adapters/email/layout.ts';
 import type { EmailMessage } from '../../adapters/email/mailer.ts';
 import { queueEmail } from '../../jobs/tasks.ts';
 import type { Tx } from '../ledger/ledger.ts';
@@ -95,6 +95,7 @@ export function settlementEmail(p: {
       ? `${formatCents(p.forfeitCents)} for the missed check-ins goes to charity.`
       : 'You made every check-in: nothing was forfeited. Well done!',
   );
+  paragraphs.push(MONEY_LINE(p.url));
   return {
     to: p.to,
     subject: `Your project "${p.title}" is settled: ${formatCents(p.refundCents)} back`,

@@ -1,7 +1,7 @@
 // The settlement statement the project page and My Projects show once a project has ended: the
 // settlement row when it exists, else a preview from the current pool and the shared rules (status
 // 'processing', settled: false) for the short time between the end and the settle job.
-import { projectSchedule, settlementAt, type ScheduleCheckIn } from '@kept/domain';
+import { hasStopped, projectSchedule, settlementAt, type ScheduleCheckIn } from '@kept/domain';
 import type { SettlementStatement } from '@kept/contract';
 import type { Db } from '../../db/client.ts';
 import type { SettlementRow } from './deps.ts';
@@ -142,7 +142,8 @@ export async function settlementStatements(
   known?: ReadonlyMap<string, readonly ScheduleCheckIn[]>,
 ): Promise<Map<string, SettlementStatement>> {
   const result = new Map<string, SettlementStatement>();
-  const ended = list.filter((p) => now.getTime() > scheduleOf(p).endsAt.getTime());
+  // Ended at its end date, or early (by its owner, or cancelled): the statement shows from then.
+  const ended = list.filter((p) => hasStopped(scheduleOf(p), now));
   if (ended.length === 0) return result;
   const rows = await settlementsOf(
     db,

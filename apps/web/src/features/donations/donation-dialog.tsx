@@ -14,11 +14,13 @@ import {
 } from '../payments';
 import { PaymentForm, type PrepareResult } from '../payments';
 import { forgetPendingDonation, rememberPendingDonation } from './donation-return';
+import { DonationSplit } from './donation-split';
 import {
   AmountField,
   DONATION_FIELDS,
   DonationSplitNote,
   DonorFields,
+  SupporterFields,
   donationResolver,
   toDonationRequest,
   validAmountOf,
@@ -59,6 +61,8 @@ export default function DonationDialog({
       donorName: '',
       donorEmail: '',
       donorAnonymous: true,
+      message: '',
+      showAmount: false,
     },
     resolver: donationResolver,
     shouldFocusError: false,
@@ -130,6 +134,7 @@ export default function DonationDialog({
         <FormProvider {...form}>
           <div className="space-y-5">
             <AmountField disabled={locked} />
+            <DonationSplit amountCents={validAmount} />
             <DonationSplitNote />
             <p className="text-xs text-slate-600">
               A donation is not tax-deductible.
@@ -139,6 +144,7 @@ export default function DonationDialog({
             </p>
 
             <DonorFields creator={creator} disabled={locked} />
+            <SupporterFields disabled={locked} />
 
             <PaymentForm
               payLabel={validAmount !== null ? `Donate ${formatCents(validAmount)}` : 'Donate'}

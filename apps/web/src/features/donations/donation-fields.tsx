@@ -17,6 +17,7 @@ import { RadioCard } from '../../components/ui/radio-card';
 import { cx } from '../../lib/cx';
 import { requestResolver } from '../../lib/forms';
 import type { DonationBody } from '../payments';
+import { SupporterMessageFields, supporterRequestFields } from './supporter-message';
 
 export interface DonationValues {
   projectId: string;
@@ -27,12 +28,16 @@ export interface DonationValues {
   donorName: string;
   donorEmail: string;
   donorAnonymous: boolean;
+  /** The supporter's message of encouragement, as typed. */
+  message: string;
+  /** Whether the supporters list may show the amount. */
+  showAmount: boolean;
 }
 
 const CUSTOM = 'custom';
 
 /** The fields in the order the dialog shows them. */
-export const DONATION_FIELDS = ['amount', 'customAmount', 'donorName', 'donorEmail'] as const;
+export const DONATION_FIELDS = ['amount', 'customAmount', 'donorName', 'donorEmail', 'message'] as const;
 
 /** The amount in cents as typed (a custom amount that is not one is NaN: the check refuses it). */
 function amountCentsOf(values: Pick<DonationValues, 'amount' | 'customAmount'>): number {
@@ -54,6 +59,7 @@ export function toDonationRequest(values: DonationValues): DonationBody {
     donorName: values.donorName,
     donorEmail: values.donorEmail,
     donorAnonymous: values.donorAnonymous,
+    ...supporterRequestFields({ message: values.message, showAmount: values.showAmount }),
   };
 }
 
@@ -192,5 +198,21 @@ export function DonorFields({ creator, disabled }: { creator: string; disabled: 
         </div>
       </div>
     </fieldset>
+  );
+}
+
+/** The supporter's optional message and whether the list may show the amount, as form values. */
+export function SupporterFields({ disabled }: { disabled: boolean }) {
+  const { control, setValue } = useFormContext<DonationValues>();
+  const [message, showAmount] = useWatch({ control, name: ['message', 'showAmount'] });
+  return (
+    <SupporterMessageFields
+      value={{ message, showAmount }}
+      onChange={(next) => {
+        setValue('message', next.message);
+        setValue('showAmount', next.showAmount);
+      }}
+      disabled={disabled}
+    />
   );
 }

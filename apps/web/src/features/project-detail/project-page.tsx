@@ -45,6 +45,7 @@ import { useProjectDetail, useRefreshProject } from './api';
 import { CheckInCalendar } from './check-in-calendar';
 import { ProjectTimeline } from './project-timeline';
 import { SettlementCard } from './settlement-card';
+import { SupportersList } from './supporters';
 import { ShareMenu } from './share-menu';
 import { ZoneNote } from './zone-note';
 
@@ -633,6 +634,12 @@ function LoadedProject({
               }}
             />
           </Card>
+
+          <SupportersList
+            projectId={project.id}
+            version={project.refundableCents}
+            timeZone={project.timezone}
+          />
         </div>
       </div>
 
