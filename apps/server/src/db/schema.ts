@@ -263,7 +263,8 @@ export const projects = pgTable(
       .with({ gin_pending_list_limit: GIN_PENDING_LIST_KB })
       .where(sql`${t.deletedAt} is null and ${t.projectStatus} <> 'active'`),
     // The filtered search over live projects without search words (decision 005): a third the size of
-    // projects_tag_filter_idx, which also holds ended projects.
+    // projects_tag_filter_idx, which also holds ended projects. Public ones only: what lists may show
+    // (decision 033), so a tag's live count reads the index alone.
     index('projects_live_filter_idx')
       .on(
         t.tag,
@@ -276,7 +277,7 @@ export const projects = pgTable(
         t.totalLengthDays,
         t.createdAt,
       )
-      .where(sql`${t.deletedAt} is null and ${t.projectStatus} = 'active'`),
+      .where(sql`${t.deletedAt} is null and ${t.projectStatus} = 'active' and ${t.visibility} = 'public'`),
   ],
 );
 
