@@ -265,4 +265,33 @@ describe('cancelling', () => {
       404,
     );
   });
+
+  it('and a donation form opened at the same moment: exactly one goes through, every time', async () => {
+    clock.set(new Date('2026-03-01T12:00:00Z'));
+    const donor = await createUser(t.app);
+    const owner = await createUser(t.app);
+    const outcomes: string[] = [];
+    for (let round = 0; round < 12; round += 1) {
+      const { projectId } = await createPaidProject(t.app, { owner, draft });
+      // Both requests are in flight together, sent in either order; which one the database serves
+      // first is up to it.
+      const sendCancel = () => stop(owner, projectId, 'cancel');
+      const sendForm = () => requestDonation(t.app, projectId, { amountCents: 1_000, donor });
+      const [cancel, form] =
+        round % 2 === 0
+          ? await Promise.all([sendCancel(), sendForm()])
+          : await Promise.all([sendForm(), sendCancel()]).then(([f, c]) => [c, f] as const);
+      const cancelled = cancel.statusCode === 200;
+      const formOpened = form.statusCode === 200;
+      expect(cancelled !== formOpened, `round ${round}: cancel ${cancel.body} / form ${form.body}`).toBe(
+        true,
+      );
+      if (cancelled) expect(form.statusCode, form.body).toBe(404);
+      else expect(cancel.json().error.code, cancel.body).toBe('cancel_not_allowed');
+      outcomes.push(cancelled ? 'cancel' : 'form');
+      // Whichever won, the books balance.
+      await assertLedgerInvariants(t.database.db);
+    }
+    expect(outcomes).toHaveLength(12);
+  });
 });

@@ -5,8 +5,8 @@ import { donations, projects, users } from '../../db/schema.ts';
 import type { Tx } from '../ledger/ledger.ts';
 
 /** A visible project with what a new donation to it is checked against. */
-export async function projectToDonateTo(db: Db, projectId: string) {
-  const [project] = await db
+export async function projectToDonateTo(db: Db | Tx, projectId: string, opts: { share?: boolean } = {}) {
+  const query = db
     .select({
       id: projects.id,
       title: projects.title,
@@ -21,6 +21,7 @@ export async function projectToDonateTo(db: Db, projectId: string) {
     })
     .from(projects)
     .where(and(eq(projects.id, projectId), isNull(projects.deletedAt)));
+  const [project] = opts.share ? await query.for('share') : await query;
   return project;
 }
 

@@ -14,6 +14,8 @@ import type { RateLimiter } from '../rate-limit/limiter.ts';
 import type { DonationMetadata } from './apply-donation.ts';
 import { projectToDonateTo } from './queries.ts';
 
+type DonatableProject = NonNullable<Awaited<ReturnType<typeof projectToDonateTo>>>;
+
 const HOUR = 3_600_000;
 
 export const DONATION_MESSAGES = {
@@ -47,14 +49,18 @@ export async function startDonation(
   const project = await projectToDonateTo(deps.db, donation.projectId);
   if (!project) throw notFound();
   if (tryer.userId === project.userId) throw new DomainError('forbidden', DONATION_MESSAGES.ownProject);
-  const schedule = projectBounds({ ...project, timezone: project.projectTimezone });
-  if (
-    project.projectStatus !== 'active' ||
-    project.endedEarlyAt !== null ||
-    projectStatus(schedule.startsAt, schedule.endsAt, deps.clock.now()) === 'completed'
-  ) {
-    throw new DomainError('conflict', DONATION_MESSAGES.ended);
-  }
+  const refuseUnlessOpen = (p: DonatableProject | undefined) => {
+    if (!p) throw notFound();
+    const schedule = projectBounds({ ...p, timezone: p.projectTimezone });
+    if (
+      p.projectStatus !== 'active' ||
+      p.endedEarlyAt !== null ||
+      projectStatus(schedule.startsAt, schedule.endsAt, deps.clock.now()) === 'completed'
+    ) {
+      throw new DomainError('conflict', DONATION_MESSAGES.ended);
+    }
+  };
+  refuseUnlessOpen(project);
   const metadata: DonationMetadata = {
     projectId: project.id,
     donationId: crypto.randomUUID(),
@@ -73,6 +79,9 @@ export async function startDonation(
     draft: null,
     metadata,
     description: `Donation to "${project.title}"`.slice(0, 200),
+    // The form is stored under the project's row lock, checked again: a cancel (which takes the same
+    // lock and counts open forms) and a new form cannot both go through; whichever commits first wins.
+    guard: async (tx) => refuseUnlessOpen(await projectToDonateTo(tx, project.id, { share: true })),
     clientKey: input.clientKey,
     request: donation,
   });

@@ -6,12 +6,12 @@ import { payments, processedEvents } from '../../db/schema.ts';
 import type { Executor, Tx } from '../ledger/ledger.ts';
 import { OPEN_STATUSES, type PaymentRow } from './deps.ts';
 
-type PaymentInsert = typeof payments.$inferInsert;
+export type PaymentInsert = typeof payments.$inferInsert;
 /** A change to a payment row, always with the time it was made. */
 export type PaymentChange = Partial<Omit<PaymentInsert, 'id' | 'createdAt'>> & { updatedAt: Date };
 
 /** A new row; undefined when a row with its idempotency key exists already. */
-export async function insertPayment(db: Db, values: PaymentInsert): Promise<PaymentRow | undefined> {
+export async function insertPayment(db: Executor, values: PaymentInsert): Promise<PaymentRow | undefined> {
   const [row] = await db
     .insert(payments)
     .values(values)

@@ -8,7 +8,14 @@ import type { ProjectDraft } from '@kept/domain';
 import { ProviderError, type ProviderIntent } from '../../adapters/payments/provider.ts';
 import { DomainError } from '../../http/errors.ts';
 import { PAYMENT_MESSAGES, sha256, type PaymentDeps, type PaymentRow } from './deps.ts';
-import { insertPayment, latestCustomerOf, paymentByKey, updatePayment } from './queries.ts';
+import type { Tx } from '../ledger/ledger.ts';
+import {
+  insertPayment,
+  latestCustomerOf,
+  paymentByKey,
+  updatePayment,
+  type PaymentInsert,
+} from './queries.ts';
 
 export type StartPaymentInput = {
   kind: PaymentKind;
@@ -26,6 +33,11 @@ export type StartPaymentInput = {
   customer?: { email: string; userId: string };
   /** A deposit's consent: the terms version agreed to and where from (stored with the payment). */
   consent?: { termsVersion: string; ip: string; userAgent: string | null };
+  /**
+   * Checked inside the transaction that stores the payment row, before storing it: a donation locks
+   * its project there, so a cancel and a new donation form cannot both go through (ending/).
+   */
+  guard?: (tx: Tx) => Promise<void>;
 };
 
 export async function startPayment(
@@ -40,7 +52,7 @@ export async function startPayment(
   const requestHash = sha256(JSON.stringify(input.request));
   const id = crypto.randomUUID();
   const now = clock.now();
-  const inserted = await insertPayment(db, {
+  const values: PaymentInsert = {
     id,
     provider: provider.name,
     kind: input.kind,
@@ -64,7 +76,14 @@ export async function startPayment(
       : {}),
     createdAt: now,
     updatedAt: now,
-  });
+  };
+  const { guard } = input;
+  const inserted = guard
+    ? await db.transaction(async (tx) => {
+        await guard(tx);
+        return insertPayment(tx, values);
+      })
+    : await insertPayment(db, values);
   const row = inserted ?? (await paymentByKey(db, key));
   if (!row) throw new Error(`payment with key ${key} vanished`);
   if (row.requestHash !== requestHash || row.provider !== provider.name) {
