@@ -254,8 +254,8 @@ describe(OPENAPI_PATH, () => {
     // Every write reads a declared body but these, which read none.
     expect(withoutBody.sort()).toEqual([
       'POST /api/auth/sign-out',
-      'POST /api/me/verification-email',
       'POST /api/me/calendar-feed/rotate',
+      'POST /api/me/verification-email',
       'POST /api/notifications/unsubscribe',
       'POST /api/projects/{projectId}/cancel',
       'POST /api/projects/{projectId}/end',
