@@ -1,12 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import CalendarPlus from 'lucide-react/icons/calendar-plus';
 import { ButtonLink } from '../components/ui/button';
 import { PageContainer } from '../components/ui/page';
 import { MyHistory } from '../features/history';
+import { myProjectsQuery } from '../features/project-owner/api';
 import { MyProjects } from '../features/project-owner/my-projects';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export default function MyProjectsScreen() {
   useDocumentTitle('My Projects');
+  const projects = useQuery(myProjectsQuery());
   return (
     <PageContainer>
       <MyProjects />
@@ -18,7 +21,7 @@ export default function MyProjectsScreen() {
       >
         Add to calendar
       </ButtonLink>
-      <MyHistory />
+      <MyHistory shown={projects.isSuccess} />
     </PageContainer>
   );
 }

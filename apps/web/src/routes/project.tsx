@@ -11,10 +11,10 @@ export default function ProjectScreen() {
     <PageContainer>
       {projectId ? (
         // A new id is a new page: nothing of the previous project's state (dialogs, banners) carries over.
-        <>
-          <ProjectPage key={projectId} projectId={projectId} />
-          <ProjectHistory key={`history-${projectId}`} projectId={projectId} />
-        </>
+        // The history is drawn under the page's content, with it.
+        <ProjectPage key={projectId} projectId={projectId}>
+          <ProjectHistory projectId={projectId} shown />
+        </ProjectPage>
       ) : (
         <Alert tone="error">{MESSAGES.projectIdMissing}</Alert>
       )}

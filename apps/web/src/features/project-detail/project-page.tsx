@@ -256,7 +256,11 @@ function BackButton() {
 }
 
 /** The project detail page (spec §2 'Project detail'). */
-export function ProjectPage({ projectId }: { projectId: string }) {
+/**
+ * The project page. `children` go under its content, drawn with it (never under the loading state, where
+ * they would then be pushed down: a layout shift): the route composes what else the page shows there.
+ */
+export function ProjectPage({ projectId, children }: { projectId: string; children?: ReactNode }) {
   const { query, watchTotal } = useProjectDetail(projectId);
   const notFound = query.error instanceof ApiError && query.error.code === 'not_found';
   useDocumentTitle(
@@ -289,7 +293,12 @@ export function ProjectPage({ projectId }: { projectId: string }) {
       </div>
     );
   }
-  return <LoadedProject detail={detail} now={query.dataUpdatedAt} watchTotal={watchTotal} />;
+  return (
+    <>
+      <LoadedProject detail={detail} now={query.dataUpdatedAt} watchTotal={watchTotal} />
+      {children}
+    </>
+  );
 }
 
 function LoadedProject({
