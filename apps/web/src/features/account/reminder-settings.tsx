@@ -1,12 +1,11 @@
 // Settings' sections on staying on track (issue 23): which reminders to get and when (with quiet hours
 // and a choice per running project), and the private calendar link with a way to replace it.
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import RotateCw from 'lucide-react/icons/rotate-cw';
 import Copy from 'lucide-react/icons/copy';
 import { REMINDER_TIMINGS, REMINDER_TIMING_LABELS, type ReminderTiming } from '@kept/domain';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
 import { SelectField } from '../../components/ui/select-field';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from './api';
@@ -20,45 +19,7 @@ import {
   type ReminderPrefsDto,
   type RemindersResponse,
 } from './reminders-api';
-
-type Outcome = { tone: 'success' | 'error'; text: string } | null;
-
-function Section({
-  id,
-  title,
-  description,
-  children,
-}: {
-  id?: string;
-  title: string;
-  description: ReactNode;
-  children: ReactNode;
-}) {
-  const headingId = useId();
-  return (
-    <Card id={id} className="scroll-mt-20 p-5 sm:p-6">
-      <section aria-labelledby={headingId}>
-        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-          {title}
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">{description}</p>
-        <div className="mt-5">{children}</div>
-      </section>
-    </Card>
-  );
-}
-
-function Banner({ outcome }: { outcome: Outcome }) {
-  return (
-    <div aria-live="polite">
-      {outcome ? (
-        <Alert tone={outcome.tone} className="mt-4">
-          {outcome.text}
-        </Alert>
-      ) : null}
-    </div>
-  );
-}
+import { OutcomeBanner, SettingsSection, type Outcome } from './settings-section';
 
 function Loading({ text }: { text: string }) {
   return (
@@ -230,7 +191,7 @@ function PreferencesForm({ saved }: { saved: ReminderPrefsDto }) {
       <Button type="submit" size="lg" className="h-11 sm:w-28" loading={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save'}
       </Button>
-      <Banner outcome={outcome} />
+      <OutcomeBanner outcome={outcome} />
     </form>
   );
 }
@@ -293,7 +254,7 @@ function ProjectChoices({ projects }: { projects: RemindersResponse['projects'] 
           );
         })}
       </ul>
-      <Banner outcome={outcome} />
+      <OutcomeBanner outcome={outcome} />
     </div>
   );
 }
@@ -301,7 +262,7 @@ function ProjectChoices({ projects }: { projects: RemindersResponse['projects'] 
 function RemindersSection() {
   const reminders = useReminders();
   return (
-    <Section
+    <SettingsSection
       title="Reminders"
       description="Choose how and when Kept reminds you of a check-in. A paused check-in never sends a reminder."
     >
@@ -319,7 +280,7 @@ function RemindersSection() {
           <ProjectChoices projects={reminders.data.projects} />
         </>
       )}
-    </Section>
+    </SettingsSection>
   );
 }
 
@@ -343,7 +304,7 @@ function CalendarSection() {
   }
 
   return (
-    <Section
+    <SettingsSection
       id="calendar"
       title="Calendar"
       description="Subscribe to this private link in your calendar app to see every upcoming check-in. Anyone with the link can see your check-in dates."
@@ -398,10 +359,10 @@ function CalendarSection() {
           >
             Get a new link
           </Button>
-          <Banner outcome={outcome} />
+          <OutcomeBanner outcome={outcome} />
         </div>
       )}
-    </Section>
+    </SettingsSection>
   );
 }
 

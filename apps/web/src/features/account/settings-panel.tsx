@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import RotateCw from 'lucide-react/icons/rotate-cw';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
@@ -26,44 +26,7 @@ import { ChangePasswordSection } from './change-password-section';
 import { detectTimezone, errorMessage, isUsernameTaken, type SettingsResponse } from './api';
 import { useSettings, useUpdateTimezone, useUpdateUsername } from './use-account';
 import { ReminderSettings } from './reminder-settings';
-
-type Outcome = { tone: 'success' | 'error'; text: string } | null;
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: ReactNode;
-  children: ReactNode;
-}) {
-  const headingId = useId();
-  return (
-    <Card className="p-5 sm:p-6">
-      <section aria-labelledby={headingId}>
-        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-          {title}
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">{description}</p>
-        <div className="mt-5">{children}</div>
-      </section>
-    </Card>
-  );
-}
-
-/** The outcome of the last save in a section: a success or error banner, announced. */
-function OutcomeBanner({ outcome }: { outcome: Outcome }) {
-  return (
-    <div aria-live="polite">
-      {outcome ? (
-        <Alert tone={outcome.tone} className="mt-4">
-          {outcome.text}
-        </Alert>
-      ) : null}
-    </div>
-  );
-}
+import { OutcomeBanner, SettingsSection, type Outcome } from './settings-section';
 
 function UsernameSection({ saved }: { saved: string | null }) {
   const update = useUpdateUsername();
@@ -100,7 +63,7 @@ function UsernameSection({ saved }: { saved: string | null }) {
   }
 
   return (
-    <Section
+    <SettingsSection
       title="Username"
       description="Your username is public: it appears on your projects and your profile page."
     >
@@ -136,7 +99,7 @@ function UsernameSection({ saved }: { saved: string | null }) {
         </div>
         <OutcomeBanner outcome={outcome} />
       </form>
-    </Section>
+    </SettingsSection>
   );
 }
 
@@ -186,7 +149,10 @@ function TimezoneSection({ saved: savedName }: { saved: string }) {
   }
 
   return (
-    <Section title="Timezone" description="Your check-in days and deadlines are worked out in this timezone.">
+    <SettingsSection
+      title="Timezone"
+      description="Your check-in days and deadlines are worked out in this timezone."
+    >
       <form noValidate onSubmit={onSubmit}>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
           <SelectField
@@ -242,7 +208,7 @@ function TimezoneSection({ saved: savedName }: { saved: string }) {
         </div>
         <OutcomeBanner outcome={outcome} />
       </form>
-    </Section>
+    </SettingsSection>
   );
 }
 

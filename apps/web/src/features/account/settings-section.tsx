@@ -4,19 +4,24 @@ import { Card } from '../../components/ui/card';
 
 export type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
-/** One card of Settings: a heading, a line saying what it is for, and its form. */
+/**
+ * One card of Settings: a heading, a line saying what it is for, and its form. `id` makes it a link
+ * target (/settings#calendar), clear of the sticky header.
+ */
 export function SettingsSection({
+  id,
   title,
   description,
   children,
 }: {
+  id?: string;
   title: string;
   description: ReactNode;
   children: ReactNode;
 }) {
   const headingId = useId();
   return (
-    <Card className="p-5 sm:p-6">
+    <Card id={id} className="scroll-mt-20 p-5 sm:p-6">
       <section aria-labelledby={headingId}>
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
           {title}
