@@ -88,6 +88,7 @@ const detail: ProjectDetailResponse = {
   project: {
     ...card(1),
     ownImageUrl: null,
+    visibility: 'public',
     updatedAt: '2026-03-20T12:00:00.000Z',
     lengthValue: 2,
     lengthUnit: 'months',
