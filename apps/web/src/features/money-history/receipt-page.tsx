@@ -77,16 +77,16 @@ function Receipt({ receipt, timeZone }: { receipt: ReceiptResponse; timeZone: st
           </Button>
         </header>
 
-        <dl className="mt-6 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+        <dl className="mt-6 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
           <dt className="text-slate-600">Paid by</dt>
-          <dd className="text-slate-900">
+          <dd className="wrap-anywhere text-slate-900">
             {receipt.payer.username ? `${receipt.payer.username} · ` : ''}
             {receipt.payer.email}
           </dd>
           {receipt.project ? (
             <>
               <dt className="text-slate-600">Project</dt>
-              <dd className="text-slate-900">{receipt.project.title}</dd>
+              <dd className="wrap-anywhere text-slate-900">{receipt.project.title}</dd>
             </>
           ) : null}
           <dt className="text-slate-600">Receipt number</dt>
@@ -141,9 +141,11 @@ function Receipt({ receipt, timeZone }: { receipt: ReceiptResponse; timeZone: st
                   key={`${refund.reference ?? ''}-${refund.at}`}
                   className="flex flex-wrap justify-between gap-2"
                 >
-                  <span className="text-slate-700">
+                  <span className="min-w-0 text-slate-700">
                     {date(refund.at)} · {refund.stateText}
-                    {refund.reference ? <span className="font-mono"> · {refund.reference}</span> : null}
+                    {refund.reference ? (
+                      <span className="font-mono break-all"> · {refund.reference}</span>
+                    ) : null}
                   </span>
                   <span className="tabular text-slate-900">{formatCents(refund.amountCents)}</span>
                 </li>
