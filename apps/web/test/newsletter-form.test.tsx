@@ -1,12 +1,12 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NewsletterForm } from '../src/features/newsletter/newsletter-form';
-import { json, mockApi } from './helpers';
+import { json, mockApi, renderWithProviders } from './helpers';
 
 function setup() {
   const user = userEvent.setup();
-  render(<NewsletterForm />);
+  renderWithProviders(<NewsletterForm />);
   const input = screen.getByLabelText('Email address');
   const submit = () => user.click(screen.getByRole('button', { name: 'Subscribe' }));
   return { user, input, submit };
@@ -40,7 +40,7 @@ describe('NewsletterForm', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetchMock = mockApi({ 'POST /api/newsletter': () => json({ success: true }) });
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
-    render(<NewsletterForm />);
+    renderWithProviders(<NewsletterForm />);
     const input = screen.getByLabelText('Email address');
 
     await user.type(input, '  reader@example.com  ');

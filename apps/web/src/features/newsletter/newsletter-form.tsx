@@ -1,53 +1,60 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import { Button } from '../../components/ui/button';
 import { NEWSLETTER_TEXT, subscribeToNewsletter, validateNewsletterEmail } from './api';
 
-type Status = 'idle' | 'submitting' | 'success' | 'error';
-
 /** How long the success message stays before the form is ready again. */
 export const NEWSLETTER_SUCCESS_MS = 5000;
 
-/** Footer newsletter sign-up: idle → submitting → success (clears after 5 s) or error. */
+/**
+ * Footer newsletter sign-up: idle → submitting → success (clears after 5 s) or error. The request is a
+ * mutation (its pending state is the one submit-in-flight state); the shared email rule answers first,
+ * without a request.
+ */
 export function NewsletterForm() {
   const inputId = useId();
   const messageId = useId();
   const [email, setEmail] = useState('');
-  const [status, setStatus] = useState<Status>('idle');
-  const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const subscribe = useMutation({
+    mutationFn: subscribeToNewsletter,
+    onSuccess: (result) => {
+      if (!result.ok) return;
+      setEmail('');
+      resetTimer.current = setTimeout(() => subscribe.reset(), NEWSLETTER_SUCCESS_MS);
+    },
+  });
 
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (status === 'submitting') return;
+    if (subscribe.isPending) return;
     clearTimeout(resetTimer.current);
-
-    const invalid = validateNewsletterEmail(email);
-    if (invalid) {
-      setStatus('error');
-      setError(invalid);
+    const problem = validateNewsletterEmail(email);
+    setInvalid(problem);
+    if (problem) {
+      subscribe.reset();
       return;
     }
-
-    setStatus('submitting');
-    setError(null);
-    const result = await subscribeToNewsletter(email);
-    if (result.ok) {
-      setStatus('success');
-      setEmail('');
-      resetTimer.current = setTimeout(() => setStatus('idle'), NEWSLETTER_SUCCESS_MS);
-    } else {
-      setStatus('error');
-      setError(result.message);
-    }
+    subscribe.mutate(email);
   }
 
+  const result = subscribe.data;
+  const status = subscribe.isPending
+    ? 'submitting'
+    : invalid !== null || result?.ok === false
+      ? 'error'
+      : result?.ok
+        ? 'success'
+        : 'idle';
+  const error = invalid ?? (result?.ok === false ? result.message : null);
   const hasError = status === 'error' && error !== null;
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="w-full">
+    <form noValidate onSubmit={onSubmit} className="w-full">
       <label htmlFor={inputId} className="block text-sm font-semibold text-slate-900">
         Email address
       </label>
@@ -62,7 +69,10 @@ export function NewsletterForm() {
           value={email}
           onChange={(event) => {
             setEmail(event.target.value);
-            if (status === 'error') setStatus('idle');
+            if (status === 'error') {
+              setInvalid(null);
+              subscribe.reset();
+            }
           }}
           aria-invalid={hasError || undefined}
           aria-describedby={messageId}
