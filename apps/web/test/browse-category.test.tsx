@@ -8,7 +8,8 @@ import { card, cards, categoryResponse, mockBrowseApi } from './browse-helpers';
 import { route } from './network';
 
 /** The first render loads the lazy category screen, which takes a moment in jsdom. */
-const LAZY = { timeout: 5000 };
+// A bound, not a pause: screens are lazy modules drawn in transitions, slow on a busy 2-core machine.
+const LAZY = { timeout: 15_000 };
 
 /** How the router reached the current entry: 'POP' for the first one, 'REPLACE' after a redirect. */
 function NavigationTypeProbe() {

@@ -4,7 +4,8 @@ import { AppRoutes } from '../src/router';
 import { mockApi, renderWithProviders, sessionRoute } from './helpers';
 
 /** The lazy screens take a moment to load in jsdom. */
-const LAZY = { timeout: 5000 };
+// A bound, not a pause: screens are lazy modules drawn in transitions, slow on a busy 2-core machine.
+const LAZY = { timeout: 15_000 };
 
 function renderApp(route: string) {
   mockApi(sessionRoute(null));

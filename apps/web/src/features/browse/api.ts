@@ -1,8 +1,9 @@
 import type { CategoryResponse, HomeResponse, ProjectListResponse } from '@kept/contract';
 import { DEFAULT_FILTERS, FILTER_PAGE_SIZE, type ProjectFilters } from '@kept/domain';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, call } from '../../lib/api';
 import { BROWSE_ROOT } from '../../lib/query-keys';
-import { filtersToEntries } from './filters';
+import { filtersQueryString, filtersToEntries } from './filters';
 
 export type { CategoryResponse, HomeResponse, ProjectListResponse };
 
@@ -117,4 +118,50 @@ export function fetchCategory(
       signal,
     }),
   );
+}
+
+/** The next page's offset, or undefined when every match is loaded. */
+function nextOffset(page: { offset: number; projects: unknown[]; total: number }): number | undefined {
+  const loaded = page.offset + page.projects.length;
+  return page.projects.length > 0 && loaded < page.total ? loaded : undefined;
+}
+
+/** The home page's sections, per viewer. */
+export function homeQuery(viewerId: string | null) {
+  return queryOptions({
+    queryKey: browseKeys.home(viewerId),
+    queryFn: ({ signal }) => fetchHome(signal),
+  });
+}
+
+/**
+ * The filtered list, 50 at a time ('Show More' fetches the next 50). A new filter set starts again from
+ * the first page; the previous results stay on screen until the new ones arrive.
+ */
+export function filteredProjectsQuery(viewerId: string | null, filters: ProjectFilters) {
+  return infiniteQueryOptions({
+    queryKey: browseKeys.projects(viewerId, filtersQueryString(filters)),
+    queryFn: ({ pageParam, signal }) => fetchProjects(filters, { offset: pageParam }, signal),
+    initialPageParam: 0,
+    getNextPageParam: nextOffset,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A category's projects, 50 at a time. */
+export function categoryProjectsQuery(viewerId: string | null, slug: string) {
+  return infiniteQueryOptions({
+    queryKey: browseKeys.category(viewerId, slug),
+    queryFn: async ({ pageParam, signal }) => {
+      try {
+        return await fetchCategory(slug, { offset: pageParam }, signal);
+      } catch (error) {
+        // Spec §8: category fetch failures are only logged; the page then shows the empty state.
+        if (!signal.aborted) console.error('Failed to load category', error);
+        throw error;
+      }
+    },
+    initialPageParam: 0,
+    getNextPageParam: nextOffset,
+  });
 }

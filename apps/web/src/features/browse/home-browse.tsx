@@ -15,10 +15,9 @@ import {
 import { TagIcon } from '../../components/tag-icon';
 import { useSession } from '../session';
 import type { ProjectCardData } from '../projects';
-import { browseKeys, type HomeResponse, type ProjectListResponse } from './api';
+import { filteredProjectsQuery, type HomeResponse, type ProjectListResponse } from './api';
 import { CategoryCarousel } from './carousel';
 import { FilterBar } from './filter-bar';
-import { filtersQueryString } from './filters';
 import { ProjectGrid } from './project-grid';
 import { LoadingProjects, ProjectsError, ShowMore } from './states';
 import { useFilteredProjects, useHomeSections, useUrlFilters } from './use-browse';
@@ -187,7 +186,7 @@ export function HomeBrowse() {
     (next: ProjectFilters) => {
       // Every change starts the list over at its first 50, also for a filter set seen before (spec §9).
       queryClient.removeQueries({
-        queryKey: browseKeys.projects(viewerId, filtersQueryString(next)),
+        queryKey: filteredProjectsQuery(viewerId, next).queryKey,
         exact: true,
       });
       setFilters(next);
