@@ -5,6 +5,13 @@ import { DESKTOP, MOBILE, protectedPages, publicPages } from './support/pages.ts
 
 // Journey: a signed-out visitor finds their way around the shell on a laptop and on a phone.
 
+// Pages are visited a few to a test, in one browser context: a fresh context per page would load the app's
+// code again each time, which is most of such a test's time.
+const PAGES_PER_TEST = 7;
+const pageGroups: (typeof publicPages)[number][][] = [];
+for (let start = 0; start < publicPages.length; start += PAGES_PER_TEST)
+  pageGroups.push(publicPages.slice(start, start + PAGES_PER_TEST));
+
 for (const [label, viewport] of [
   ['desktop 1280 px', DESKTOP],
   ['mobile 375 px', MOBILE],
@@ -12,27 +19,34 @@ for (const [label, viewport] of [
   test.describe(`every page signed out, ${label}`, () => {
     test.use({ viewport });
 
-    for (const page of publicPages) {
-      test(`${page.path} shows its heading and passes the accessibility check`, async ({ page: browser }) => {
-        await browser.goto(page.path);
-        await expect(browser.getByRole('heading', { level: 1, name: page.heading })).toBeVisible();
-        await expect(browser).toHaveTitle(page.title);
-        await expect(browser.getByRole('navigation', { name: 'Main' })).toBeVisible();
-        await expect(browser.getByRole('contentinfo')).toBeVisible();
-        // Nothing may stick out sideways, down to the narrowest phones.
-        const overflow = await browser.evaluate(
-          () => document.documentElement.scrollWidth - window.innerWidth,
-        );
-        expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
-        await expectNoSeriousA11yViolations(browser, `${page.path} at ${label}`);
+    for (const group of pageGroups) {
+      test(`${group.map((page) => page.path).join(', ')}: heading, title, shell, no sideways scroll, accessibility check`, async ({
+        page: browser,
+      }) => {
+        test.slow(); // several pages, each with an accessibility check
+        for (const page of group) {
+          await test.step(page.path, async () => {
+            await browser.goto(page.path);
+            await expect(browser.getByRole('heading', { level: 1, name: page.heading })).toBeVisible();
+            await expect(browser).toHaveTitle(page.title);
+            await expect(browser.getByRole('navigation', { name: 'Main' })).toBeVisible();
+            await expect(browser.getByRole('contentinfo')).toBeVisible();
+            // Nothing may stick out sideways, down to the narrowest phones.
+            const overflow = await browser.evaluate(
+              () => document.documentElement.scrollWidth - window.innerWidth,
+            );
+            expect(overflow, `horizontal overflow on ${page.path} in px`).toBeLessThanOrEqual(0);
+            await expectNoSeriousA11yViolations(browser, `${page.path} at ${label}`);
+          });
+        }
       });
     }
   });
 }
 
-test.describe('signed-in-only pages', () => {
+test('every signed-in-only page sends a signed-out visitor to log in', async ({ page, baseURL }) => {
   for (const { path, login } of protectedPages) {
-    test(`${path} redirects a signed-out visitor to ${login}`, async ({ page, baseURL }) => {
+    await test.step(path, async () => {
       await page.goto(path);
       await expect(page).toHaveURL(`${baseURL}${login}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Log in to Kept' })).toBeVisible();
