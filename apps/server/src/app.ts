@@ -97,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before every route and static folder (@fastify/static's precompressed files are sent as they are).
   // Answers made per request are compressed at brotli's quality 1: a few times less work than the
   // plugin's default 4 for answers a tenth to a quarter larger (decision 033). Shared answers are
-  // compressed once per cache entry at a higher quality (modules/browse/precompressed.ts).
+  // compressed once per cache entry at a higher quality (http/precompressed.ts).
   if (config.compression)
     await app.register(compress, {
       globalDecompression: false,

@@ -206,6 +206,8 @@ export const projects = pgTable(
      * profile (issue 24). The owner chooses it at creation and may change it.
      */
     visibility: text('visibility').$type<ProjectVisibility>().notNull().default('public'),
+    /** Moved by triggers on every change the project page shows (migration 0026, decision 037). */
+    pageVersion: bigint('page_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     check('projects_deposit_positive', sql`${t.depositAmount} > 0`),

@@ -14,34 +14,15 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../http/errors.ts';
 import { withErrors } from '../../http/responses.ts';
-import { precompressedBody } from './precompressed.ts';
+import { sendJson, wantsFresh } from '../../http/precompressed.ts';
 import { createBrowseService, type Answer } from './service.ts';
 
 const CATEGORY_NOT_FOUND = 'Category not found';
 
-function wantsFresh(request: FastifyRequest): boolean {
-  const header = request.headers['cache-control'];
-  return typeof header === 'string' && /\bno-cache\b/i.test(header);
-}
-
-/**
- * Ready-made JSON bytes as they are, an object through the serializer (compression: @fastify/compress).
- * A shared answer goes out compressed from its cache entry when the app compresses and the visitor
- * accepts one of the kept encodings (@fastify/compress leaves a body with a Content-Encoding alone).
- */
+/** Ready-made JSON bytes as they are (../../http/precompressed.ts), an object through the serializer. */
 function send<T>(request: FastifyRequest, reply: FastifyReply, answer: Answer<T>, precompress: boolean) {
   if (!('json' in answer)) return reply.send(answer.value);
-  reply.type('application/json; charset=utf-8');
-  const compressed =
-    precompress && answer.compressed
-      ? precompressedBody(answer.json, answer.compressed, request.headers)
-      : null;
-  if (!compressed) return reply.send(answer.json);
-  const vary = reply.getHeader('vary');
-  return reply
-    .header('content-encoding', compressed.encoding)
-    .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding')
-    .send(compressed.body);
+  return sendJson(request, reply, answer, precompress);
 }
 
 export const browseRoutes =

@@ -23,7 +23,7 @@ import type { Db } from '../../db/client.ts';
 import { hasDueProjectCounters, refreshDueProjectCounters } from '../projects/counters.ts';
 import { toProjectCard, type CardRow } from '../projects/cards.ts';
 import { createSharedCache } from './cache.ts';
-import type { Precompressed } from './precompressed.ts';
+import type { Precompressed } from '../../http/precompressed.ts';
 import {
   categoryPageStatement,
   favoriteIdsStatement,

@@ -6,6 +6,7 @@ import { chooseCover } from './choose-cover.ts';
 import { deleteProject } from './delete-project.ts';
 import { editProject } from './edit-project.ts';
 import { listMyProjects } from './list-my-projects.ts';
+import { createProjectPageCache } from './page-cache.ts';
 import { projectRoutes } from './routes.ts';
 import { showProject } from './show-project.ts';
 import { uploadCover, type CoverDeps } from './upload-cover.ts';
@@ -13,9 +14,11 @@ import { uploadCover, type CoverDeps } from './upload-cover.ts';
 export const projectsModule =
   (deps: CoverDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const pages = createProjectPageCache(deps);
     await app.register(
       projectRoutes({
         showProject: (projectId, viewer) => showProject(deps, projectId, viewer),
+        showAnonymousPage: (projectId) => pages.anonymousPage(projectId),
         editProject: (input) => editProject(deps, input),
         deleteProject: (input) => deleteProject(deps, input),
         listMyProjects: (user) => listMyProjects(deps, user),

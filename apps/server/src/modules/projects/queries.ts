@@ -63,6 +63,23 @@ export async function readProjectPage(db: Db, id: string, viewerId: string | nul
   };
 }
 
+const PAGE_VERSION_SQL = `select p.page_version::text as version from projects p
+ where p.id = $1 and (p.deleted_at is null or p.cancelled_at is not null)`;
+
+/**
+ * The project page's version (migration 0026: moved by every change the page shows), or undefined
+ * when the page does not exist. One primary-key read: what a cached page costs to check.
+ */
+export async function readPageVersion(db: Db, id: string): Promise<string | undefined> {
+  const pool: pg.Pool = db.$client;
+  const result = await pool.query<{ version: string }>({
+    name: 'kept_project_page_version_v1',
+    text: PAGE_VERSION_SQL,
+    values: [id],
+  });
+  return result.rows[0]?.version;
+}
+
 // ---------- one project ----------
 
 /** A live (not deleted) project by id; `forUpdate` locks the row inside a transaction. */

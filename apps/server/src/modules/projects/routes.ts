@@ -23,13 +23,17 @@ import {
 } from '@kept/contract';
 import { DomainError } from '../../http/errors.ts';
 import { readMultipart } from '../../http/multipart.ts';
+import { sendJson, wantsFresh } from '../../http/precompressed.ts';
 import { withErrors } from '../../http/responses.ts';
 import { MULTIPART } from '../../http/validate.ts';
+import type { PageAnswer } from './page-cache.ts';
 
 type ProjectAction = { projectId: string; user: SessionUser };
 
 export type ProjectUseCases = {
   showProject: (projectId: string, viewer: SessionUser | null) => Promise<ProjectDetailResponse>;
+  /** The page as every visitor who is not signed in sees it, shared between them (page-cache.ts). */
+  showAnonymousPage: (projectId: string) => Promise<PageAnswer>;
   editProject: (input: ProjectAction & { edit: EditProjectData }) => Promise<ProjectCard>;
   deleteProject: (input: ProjectAction) => Promise<void>;
   listMyProjects: (user: SessionUser) => Promise<MyProjectsResponse>;
@@ -43,6 +47,8 @@ const cardResponse = withErrors({ 200: ProjectCardResponseSchema });
 export const projectRoutes =
   (useCases: ProjectUseCases): FastifyPluginAsyncZod =>
   async (app) => {
+    // Kept answers are compressed once per entry only where the app compresses at all.
+    const precompress = app.hasReplyDecorator('compress');
     // Unknown, deleted or malformed ids: 404.
     app.get(
       '/api/projects/:projectId',
@@ -52,7 +58,16 @@ export const projectRoutes =
           response: withErrors({ 200: ProjectDetailResponseSchema }),
         },
       },
-      async (request) => useCases.showProject(request.params.projectId, await request.currentUser()),
+      async (request, reply) => {
+        const viewer = await request.currentUser();
+        if (viewer || wantsFresh(request)) return useCases.showProject(request.params.projectId, viewer);
+        return sendJson(
+          request,
+          reply,
+          await useCases.showAnonymousPage(request.params.projectId),
+          precompress,
+        );
+      },
     );
 
     app.patch(

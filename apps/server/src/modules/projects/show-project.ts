@@ -18,6 +18,7 @@ import { toCheckInDto } from '../checkins/queries.ts';
 import { settlementStatementFor } from '../settlement/statement.ts';
 import { PROJECT_NOT_FOUND } from './access.ts';
 import { toProjectCard } from './cards.ts';
+import { computeProjectCounters } from './counters.ts';
 import { readProjectPage } from './queries.ts';
 
 /** The project page's data; 'not_found' when the id names no live project. */
@@ -26,6 +27,18 @@ export async function showProject(
   id: string,
   viewer: SessionUser | null,
 ): Promise<ProjectDetailResponse> {
+  return (await projectPage(deps, id, viewer)).answer;
+}
+
+/**
+ * The project page at the clock's now, with `countsHoldUntil`: the first instant at which the missed
+ * count can change without a write (the current period closes, or the project ends; null once ended).
+ */
+export async function projectPage(
+  deps: { db: Db; clock: Clock },
+  id: string,
+  viewer: SessionUser | null,
+): Promise<{ answer: ProjectDetailResponse; now: Date; countsHoldUntil: Date | null }> {
   if (!isUuid(id)) throw new DomainError('not_found', PROJECT_NOT_FOUND);
   const { db } = deps;
   const { project: row, checkIns, isFavorite } = await readProjectPage(db, id, viewer?.id ?? null);
@@ -44,7 +57,7 @@ export async function showProject(
   const charity = forfeitDestination(row.charityId) ?? CHARITY_FUND;
   const isOwner = viewer?.id === row.userId;
   const card = toProjectCard(row, now, viewer ? new Set(isFavorite ? [row.id] : []) : undefined);
-  return {
+  const answer: ProjectDetailResponse = {
     project: {
       ...card,
       description: row.fullDescription,
@@ -76,4 +89,5 @@ export async function showProject(
       cancelledAt: row.cancelledAt?.toISOString() ?? null,
     },
   };
+  return { answer, now, countsHoldUntil: computeProjectCounters(scheduled, checkIns, now).validUntil };
 }

@@ -1,9 +1,11 @@
 // Shared browse answers compressed once per cache entry instead of once per request. A cached answer
 // is sent to every anonymous visitor for a few seconds; @fastify/compress would compress those same
 // bytes again for each of them. The first request that accepts an encoding compresses the entry's JSON
-// with it and keeps the result in the entry (docs/decisions/023-capped-search-count.md).
+// with it and keeps the result in the entry (docs/decisions/023-capped-search-count.md; the anonymous
+// project page too, decision 037).
 import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** The encodings kept beside a shared answer, in the server's order of preference. */
 export const PRECOMPRESSED_ENCODINGS = ['br', 'gzip'] as const;
@@ -44,4 +46,34 @@ export function precompressedBody(
   if (!encoding) return null;
   const body = (bodies[encoding] ??= compress(json, encoding));
   return { encoding, body };
+}
+
+/**
+ * Sends ready-made JSON bytes: compressed from the entry's kept bodies when `precompress` (the app
+ * compresses at all) and the visitor accepts one of the kept encodings, else as they are
+ * (@fastify/compress then does what it does for any body, and leaves one with a Content-Encoding alone).
+ */
+export function sendJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: { json: Buffer; compressed?: Precompressed | undefined },
+  precompress: boolean,
+) {
+  reply.type('application/json; charset=utf-8');
+  const compressed =
+    precompress && answer.compressed
+      ? precompressedBody(answer.json, answer.compressed, request.headers)
+      : null;
+  if (!compressed) return reply.send(answer.json);
+  const vary = reply.getHeader('vary');
+  return reply
+    .header('content-encoding', compressed.encoding)
+    .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding')
+    .send(compressed.body);
+}
+
+/** A request with `Cache-Control: no-cache` skips shared answers (HTTP's own meaning of it). */
+export function wantsFresh(request: FastifyRequest): boolean {
+  const header = request.headers['cache-control'];
+  return typeof header === 'string' && /\bno-cache\b/i.test(header);
 }
