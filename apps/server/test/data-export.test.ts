@@ -270,8 +270,15 @@ describe('the finished export', () => {
     expect(json('profile')).toEqual([
       expect.objectContaining({ user_id: ann.who.user.id, username: 'ann_exports', email: ann.who.email }),
     ]);
-    expect(json('projects').map((p) => p.project_id)).toEqual([ann.short.projectId, ann.long.projectId]);
-    expect(json('projects')[0]).toMatchObject({ deposit_cents: 5_000, deposit: '$50.00' });
+    // Both made at the same moment: in any order.
+    const projects = json('projects');
+    expect(projects.map((p) => p.project_id).sort()).toEqual(
+      [ann.short.projectId, ann.long.projectId].sort(),
+    );
+    expect(projects.find((p) => p.project_id === ann.short.projectId)).toMatchObject({
+      deposit_cents: 5_000,
+      deposit: '$50.00',
+    });
     // The automatic first check-in of each project, the photo and day two.
     const checkIns = json('check-ins');
     expect(checkIns).toHaveLength(4);
@@ -383,5 +390,35 @@ describe('the finished export', () => {
     ]);
     expect(rows[0].state).toBe('expired');
     expect((await download(ann.who, annExport.id)).statusCode).toBe(404);
+  });
+});
+
+describe('a build that fails', () => {
+  it('is marked failed, leaves no file behind, and a new request may start again', async () => {
+    const cat = await createUser(t.app, { username: 'cat_exports' });
+    const { projectId } = await createPaidProject(t.app, { owner: cat, draft: { title: 'cat_exports art' } });
+    const broken = await checkIn(cat, projectId, 'A photo that will not read', true);
+    // The stored photo turns unreadable (a folder where the file was): reading it fails mid-build.
+    const stored = path.join(t.dataDir, 'uploads', broken.photoUrl!.replace(/^\/uploads\//, ''));
+    fs.rmSync(stored);
+    fs.mkdirSync(stored);
+
+    expect((await request(cat)).statusCode).toBe(202);
+    await t.app.jobs.drain();
+    const failed: DataExportResponse = (await show(cat)).json();
+    expect(failed.export).toMatchObject({
+      state: 'failed',
+      downloadUrl: null,
+      readyAt: null,
+      sizeBytes: null,
+    });
+    expect(failed.export!.progress.done).toBeLessThan(failed.export!.progress.total);
+    const folder = path.join(t.dataDir, 'exports', cat.user.id);
+    expect(fs.existsSync(folder) ? fs.readdirSync(folder) : []).toEqual([]);
+    expect((await download(cat, failed.export!.id)).statusCode).toBe(404);
+
+    const again = await request(cat);
+    expect(again.statusCode).toBe(202);
+    expect(again.json().export.id).not.toBe(failed.export!.id);
   });
 });

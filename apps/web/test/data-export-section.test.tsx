@@ -74,8 +74,9 @@ describe('Settings: your data', { timeout: 15_000 }, () => {
     expect(building).toHaveAttribute('aria-valuenow', '50');
     const link = await within(region).findByRole('link', { name: /Download your data/ }, { timeout: 4_000 });
     expect(link).toHaveAttribute('href', `/api/me/data-exports/${ID}/download`);
-    expect(link).toHaveTextContent('2.4 MB');
-    expect(region).toHaveTextContent('You can download it until March 8, 2026.');
+    expect(region).toHaveTextContent(
+      'Your export is ready (2.4 MB). You can download it until March 8, 2026.',
+    );
     expect(within(region).getByRole('button', { name: 'Request a new export' })).toBeEnabled();
   });
 

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import { dataExportExpiresAt } from '@kept/domain';
 import { stringify } from 'csv-stringify/sync';
@@ -100,14 +101,35 @@ async function writeZip(
   row: { id: string; userId: string; createdAt: Date },
   file: string,
 ): Promise<number> {
-  const { db, userId } = { db: deps.db, userId: row.userId };
-  const mtime = deps.clock.now();
   const zip = new ZipFile();
   // The output is written while entries are added, so nothing piles up in memory.
   const written = pipeline(zip.outputStream, fs.createWriteStream(file));
   // A failure of yazl's own (a bad entry) ends up here, and so rejects the build.
   const failed = new Promise<never>((_, reject) => zip.once('error', reject));
   failed.catch(() => undefined);
+  try {
+    await addEntries(deps, row, zip, failed);
+    zip.end();
+    await Promise.race([written, failed]);
+  } catch (err) {
+    // Stop the output too, so the half-written file is closed before the caller removes it.
+    (zip.outputStream as Readable).destroy(err as Error);
+    await written.catch(() => undefined);
+    throw err;
+  }
+  const { size } = await fsp.stat(file);
+  return size;
+}
+
+/** The photos (streamed one at a time), then each dataset as JSON and CSV, then the README. */
+async function addEntries(
+  deps: ExportDeps,
+  row: { id: string; userId: string; createdAt: Date },
+  zip: ZipFile,
+  failed: Promise<never>,
+): Promise<void> {
+  const { db, userId } = { db: deps.db, userId: row.userId };
+  const mtime = deps.clock.now();
   let done = 0;
   const step = async () => {
     done += 1;
@@ -153,8 +175,4 @@ async function writeZip(
     'README.txt',
     { mtime },
   );
-  zip.end();
-  await Promise.race([written, failed]);
-  const { size } = await fsp.stat(file);
-  return size;
 }

@@ -45,8 +45,8 @@ function ExportStatus({ latest }: { latest: DataExport }) {
     return (
       <div className="flex flex-col gap-3 rounded-lg border border-green-200 bg-green-50 p-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-green-900">
-          Your export is ready. You can download it until{' '}
-          <strong className="font-semibold">{dayOf(latest.expiresAt)}</strong>.
+          Your export is ready{latest.sizeBytes ? ` (${formatSize(latest.sizeBytes)})` : ''}. You can download
+          it until <strong className="font-semibold">{dayOf(latest.expiresAt)}</strong>.
         </p>
         <a
           href={latest.downloadUrl}
@@ -54,7 +54,7 @@ function ExportStatus({ latest }: { latest: DataExport }) {
           className={buttonClasses('primary', 'md', 'self-start sm:self-auto')}
         >
           <Download aria-hidden="true" className="size-4" />
-          Download your data{latest.sizeBytes ? ` (${formatSize(latest.sizeBytes)})` : ''}
+          Download your data
         </a>
       </div>
     );
