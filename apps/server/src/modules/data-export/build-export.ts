@@ -71,8 +71,8 @@ export async function buildDataExport(deps: ExportDeps, exportId: string): Promi
     const readyAt = deps.clock.now();
     const expiresAt = dataExportExpiresAt(readyAt);
     const user = await profileOf(deps.db, row.userId);
-    await deps.db.transaction(async (tx) => {
-      if (!(await markReady(tx, row.id, { readyAt, expiresAt, size }))) return;
+    const ready = await deps.db.transaction(async (tx) => {
+      if (!(await markReady(tx, row.id, { readyAt, expiresAt, size }))) return false;
       if (user)
         await queueEmail(
           tx,
@@ -85,7 +85,13 @@ export async function buildDataExport(deps: ExportDeps, exportId: string): Promi
             url: exportSettingsUrl(deps.baseUrl),
           }),
         );
+      return true;
     });
+    // The row went away while the zip was being written (the account was deleted): no file outlives it.
+    if (!ready) {
+      await fsp.rm(target, { force: true });
+      return;
+    }
     deps.log.info({ exportId: row.id, size }, 'data export ready');
   } catch (err) {
     deps.log.error({ err, exportId: row.id }, 'data export failed');
