@@ -55,6 +55,7 @@ import { registerHistory } from './modules/history/index.ts';
 import { registerSupporters } from './modules/supporters/index.ts';
 import { registerMoneyHistory } from './modules/money-history/index.ts';
 import { registerOverloadGuard } from './http/overload.ts';
+import { dataExportJobs, registerDataExport } from './modules/data-export/index.ts';
 
 /** Compression of answers made for one request (decision 033): the fastest levels. */
 const PER_REQUEST_BROTLI_QUALITY = 1;
@@ -164,12 +165,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   payments.effects.register('deposit', depositPaymentEffect({ baseUrl: config.baseUrl, log: app.log }));
   await registerDonations(app, { db, clock, limiter, payments, baseUrl: config.baseUrl });
   await app.register(newsletterModule({ db, clock, limiter, baseUrl: config.baseUrl }));
-  registerJobs(app, { db, clock, mailer, baseUrl: config.baseUrl, enabled: config.jobs });
+  const storage = createStorage(config.storage);
+  const exportDeps = { db, clock, storage, dataDir: config.dataDir, baseUrl: config.baseUrl, log: app.log };
+  registerJobs(app, {
+    db,
+    clock,
+    mailer,
+    baseUrl: config.baseUrl,
+    enabled: config.jobs,
+    dataExports: dataExportJobs(exportDeps),
+  });
   await app.register(notificationsModule({ db, baseUrl: config.baseUrl }));
   await app.register(profilesModule({ db, clock }));
   await app.register(browseRoutes(db, clock));
 
-  const storage = createStorage(config.storage);
   if (config.storage.kind === 'local') {
     await app.register(fastifyStatic, {
       root: config.storage.uploadsDir,
@@ -192,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerHistory(app, { db, clock });
   await registerSupporters(app, { db, clock });
   await registerMoneyHistory(app, { db });
+  await registerDataExport(app, exportDeps);
 
   await registerSpa(app, config.webDistDir, { db, baseUrl: config.baseUrl });
   return app;

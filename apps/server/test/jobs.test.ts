@@ -173,6 +173,7 @@ describe('where jobs run', () => {
       // pg_stat_activity shows the LISTEN once PostgreSQL's view of that connection has caught up.
       await expect.poll(listening).toBe(1); // the jobs-on instance only: the JOBS=0 one never listened
       expect(await crontabs()).toEqual([
+        'expire_data_exports',
         'lifecycle_tick',
         'reconcile_payments',
         'refresh_counters',

@@ -255,6 +255,7 @@ describe(OPENAPI_PATH, () => {
     expect(withoutBody.sort()).toEqual([
       'POST /api/auth/sign-out',
       'POST /api/me/calendar-feed/rotate',
+      'POST /api/me/data-export',
       'POST /api/me/verification-email',
       'POST /api/notifications/unsubscribe',
       'POST /api/projects/{projectId}/cancel',

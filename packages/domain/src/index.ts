@@ -29,3 +29,4 @@ export * from './messages.ts';
 export * from './navigation.ts';
 export * from './supporters.ts';
 export * from './money-history.ts';
+export * from './data-export.ts';

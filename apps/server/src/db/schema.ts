@@ -2,6 +2,7 @@
 // Auth tables (users, sessions, accounts, verifications, rate_limits) follow better-auth's model.
 import {
   PAYOUT_STATUSES,
+  type DataExportState,
   REFUND_STATUSES,
   type ProjectVisibility,
   type ReminderOverride,
@@ -656,5 +657,47 @@ export const notifications = pgTable(
   (t) => [
     uniqueIndex('notifications_once_key').on(t.projectId, t.period, t.kind),
     check('notifications_kind', sql`${t.kind} in ('day-before', 'due', 'overdue', 'settlement')`),
+  ],
+);
+
+// ---------- data exports (issue 24, "Download my data"; decision 035) ----------
+
+/**
+ * One row per export a user asked for. The zip lives at ${DATA_DIR}/exports/<user_id>/<id>.zip while the
+ * row is 'ready'; the cleanup task deletes it at `expires_at` (7 days after ready) and marks the row
+ * 'expired'. At most one row per user is queued or building (data_exports_one_busy_key).
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state').$type<DataExportState>().notNull().default('queued'),
+    /** Build steps done so far, of `progress_total`. */
+    progress: integer('progress').notNull().default(0),
+    progressTotal: integer('progress_total').notNull(),
+    /** From the injected clock, like ready_at and expires_at. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The zip's size in bytes, once ready. */
+    size: bigint('size', { mode: 'number' }),
+  },
+  (t) => [
+    check('data_exports_state', sql`${t.state} in ('queued', 'building', 'ready', 'failed', 'expired')`),
+    check('data_exports_progress', sql`${t.progress} >= 0 and ${t.progress} <= ${t.progressTotal}`),
+    check(
+      'data_exports_ready',
+      sql`${t.state} <> 'ready' or (${t.readyAt} is not null and ${t.expiresAt} is not null and ${t.size} is not null)`,
+    ),
+    index('data_exports_user_idx').on(t.userId, t.createdAt.desc()),
+    uniqueIndex('data_exports_one_busy_key')
+      .on(t.userId)
+      .where(sql`${t.state} in ('queued', 'building')`),
+    index('data_exports_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.state} = 'ready'`),
   ],
 );

@@ -23,6 +23,7 @@ import type { Mailer } from '../adapters/email/mailer.ts';
 import type { PaymentProvider } from '../adapters/payments/provider.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
+import type { DataExportJobs } from '../modules/data-export/index.ts';
 import { refreshAllDueProjectCounters } from '../modules/projects/counters.ts';
 import {
   createSettlementService,
@@ -101,6 +102,8 @@ export function createJobs(deps: {
   /** How often the runner looks for jobs whose worker died (graphile-worker's default: 8-10 min). */
   resetLockedIntervalMs?: number;
   faults?: SettlementFaults;
+  /** Builds and expires data exports (absent: those jobs do nothing, as in tests of other parts). */
+  dataExports?: DataExportJobs;
 }): JobsModule {
   const { db, clock, log } = deps;
   const settlement = createSettlementService({
@@ -120,6 +123,8 @@ export function createJobs(deps: {
     queueDueSettlements: lifecycle.queueDueSettlements,
     refreshCounters: () => refreshAllDueProjectCounters(db, clock.now()),
     reconcilePayments: deps.reconcile ?? (async () => undefined),
+    buildDataExport: (exportId) => deps.dataExports?.build(exportId) ?? Promise.resolve(),
+    expireDataExports: () => deps.dataExports?.expire() ?? Promise.resolve(0),
   });
   const events: WorkerEvents = new EventEmitter();
   const logger = workerLogger(log);
@@ -162,6 +167,7 @@ export function createJobs(deps: {
       const ticks = await lifecycle.tickDue();
       const swept = await lifecycle.queueDueSettlements();
       await refreshAllDueProjectCounters(db, clock.now());
+      await deps.dataExports?.expire();
       const drained = await drain();
       summary.ticks += ticks;
       summary.swept += swept;

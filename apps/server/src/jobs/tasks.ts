@@ -7,6 +7,8 @@
 //   - settlement_due  (crontab) queues settle / check_refund for every settlement whose time has come
 //   - refresh_counters (crontab) missed/completed check-in counters of projects whose period closed
 //   - reconcile_payments (crontab) payments the provider took that we have not applied; expiry
+//   - build_data_export one user's data export zip (modules/data-export)
+//   - expire_data_exports (crontab) deletes data exports 7 days after they were ready
 // "Is it due?" is decided by the injected Clock inside the handlers and in our own tables
 // (projects.next_tick_at, settlements.next_attempt_at, …); a job itself is always due when it is added.
 import crypto from 'node:crypto';
@@ -35,6 +37,8 @@ export const TASKS = {
   settlement_due: cronPayload,
   refresh_counters: cronPayload,
   reconcile_payments: cronPayload,
+  build_data_export: z.object({ exportId: uuid }),
+  expire_data_exports: cronPayload,
 } as const;
 
 export type TaskName = keyof typeof TASKS;
@@ -52,6 +56,9 @@ export const MAX_ATTEMPTS: Record<TaskName, number> = {
   settlement_due: 3,
   refresh_counters: 3,
   reconcile_payments: 3,
+  // A build catches its own failures and marks the export failed; a second run covers a dead worker.
+  build_data_export: 2,
+  expire_data_exports: 3,
 };
 
 /** The recurring tasks: graphile-worker's crontab (only on instances that run jobs: JOBS). */
@@ -60,6 +67,7 @@ export const CRONTAB: CronItem[] = [
   { task: 'settlement_due', match: '* * * * *' },
   { task: 'refresh_counters', match: '* * * * *' },
   { task: 'reconcile_payments', match: '*/5 * * * *' },
+  { task: 'expire_data_exports', match: '17 * * * *' },
 ].map((item) => ({
   ...item,
   identifier: item.task,
@@ -119,6 +127,8 @@ export type TaskDeps = {
   queueDueSettlements: () => Promise<number>;
   refreshCounters: () => Promise<number>;
   reconcilePayments: () => Promise<unknown>;
+  buildDataExport: (exportId: string) => Promise<unknown>;
+  expireDataExports: () => Promise<unknown>;
 };
 
 type Handlers = { [T in TaskName]: (payload: z.output<(typeof TASKS)[T]>) => Promise<unknown> };
@@ -132,6 +142,8 @@ export function taskHandlers(deps: TaskDeps): Handlers {
     settlement_due: () => deps.queueDueSettlements(),
     refresh_counters: () => deps.refreshCounters(),
     reconcile_payments: () => deps.reconcilePayments(),
+    build_data_export: (p) => deps.buildDataExport(p.exportId),
+    expire_data_exports: () => deps.expireDataExports(),
   };
 }
 

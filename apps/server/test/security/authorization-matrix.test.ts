@@ -116,6 +116,24 @@ async function freshCheckIn(projectId: string): Promise<Record<string, string>> 
   return { checkInId: rows[0]!.id };
 }
 
+/** A ready export of the owner's, its zip on disk: the job run by hand (the clock stands still). */
+async function readyExportOfOwner(): Promise<string> {
+  await t.database.pool.query(`delete from data_exports`);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/me/data-export',
+    headers: { cookie: owner.cookie },
+  });
+  expect(res.statusCode).toBe(202);
+  await t.app.jobs.drain();
+  const { rows } = await t.database.pool.query<{ id: string; state: string }>(
+    `select id, state from data_exports where user_id = $1`,
+    [owner.user.id],
+  );
+  expect(rows.map((r) => r.state)).toEqual(['ready']);
+  return rows[0]!.id;
+}
+
 const TABLE: Record<string, Row> = {
   // ---- public reads ----
   'GET /api/health': { rule: 'public', expect: all(200), send: () => t.app.inject({ url: '/api/health' }) },
@@ -369,6 +387,28 @@ const TABLE: Record<string, Row> = {
     expect: { visitor: 401, other: 404, owner: 200 },
     prepare: async () => ({ paymentId: (await createPaidProject(t.app, { owner })).paymentId }),
     send: (c) => t.app.inject({ url: `/api/me/receipts/${c.prep.paymentId}`, headers: withCookie(c) }),
+  },
+  'GET /api/me/data-export': {
+    rule: 'signed in: one’s own latest data export',
+    expect: signedIn(200),
+    send: (c) => t.app.inject({ url: '/api/me/data-export', headers: withCookie(c) }),
+  },
+  'POST /api/me/data-export': {
+    rule: 'signed in: a copy of one’s own data (202 new, 200 the one already on its way)',
+    expect: { visitor: 401, other: 202, owner: 202 },
+    // No export on its way, so each signed-in cell starts one of its own.
+    prepare: async () => {
+      await t.database.pool.query(`delete from data_exports`);
+      return {};
+    },
+    send: (c) => t.app.inject({ method: 'POST', url: '/api/me/data-export', headers: withCookie(c) }),
+  },
+  'GET /api/me/data-exports/:exportId/download': {
+    rule: 'the owner only, while ready: anyone else’s export is a 404, as if it did not exist',
+    expect: { visitor: 401, other: 404, owner: 200 },
+    prepare: async () => ({ exportId: await readyExportOfOwner() }),
+    send: (c) =>
+      t.app.inject({ url: `/api/me/data-exports/${c.prep.exportId}/download`, headers: withCookie(c) }),
   },
   'GET /api/me/favorites': {
     rule: 'signed in: one’s own favorites',

@@ -19,6 +19,7 @@ let owner: SignedIn;
 let other: SignedIn;
 let projectId: string;
 let payment: { paymentId: string; clientSecret: string };
+let exportId: string;
 
 beforeAll(async () => {
   t = await createTestApp({ clock, webDistDir: dist.dir });
@@ -38,6 +39,14 @@ beforeAll(async () => {
   expect(star.statusCode).toBe(200);
   const intent = await startDeposit(t.app, owner, projectDraft());
   payment = { paymentId: intent.paymentId, clientSecret: intent.clientSecret };
+  const requested = await t.app.inject({
+    method: 'POST',
+    url: '/api/me/data-export',
+    headers: { cookie: owner.cookie },
+  });
+  expect(requested.statusCode).toBe(202);
+  exportId = requested.json().export.id;
+  await t.app.jobs.drain();
 });
 afterAll(async () => {
   await t.close();
@@ -52,7 +61,12 @@ function addressesOf(url: string): string[] {
     return [
       `${url.replace(':paymentId', payment.paymentId)}?clientSecret=${encodeURIComponent(payment.clientSecret)}`,
     ];
-  return [url.replace(':projectId', projectId).replace(':username', owner.user.username!)];
+  return [
+    url
+      .replace(':projectId', projectId)
+      .replace(':username', owner.user.username!)
+      .replace(':exportId', exportId),
+  ];
 }
 
 const ask = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });

@@ -1379,6 +1379,210 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/me/data-export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              export: {
+                /** Format: date-time */
+                createdAt: string;
+                downloadUrl: string | null;
+                expiresAt: string | null;
+                id: string;
+                progress: {
+                  done: number;
+                  total: number;
+                };
+                readyAt: string | null;
+                sizeBytes: number | null;
+                /** @enum {string} */
+                state: 'queued' | 'building' | 'ready' | 'failed' | 'expired';
+              } | null;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** @description Start building a copy of your data (202); while one is queued or building, that one (200). */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              export: {
+                /** Format: date-time */
+                createdAt: string;
+                downloadUrl: string | null;
+                expiresAt: string | null;
+                id: string;
+                progress: {
+                  done: number;
+                  total: number;
+                };
+                readyAt: string | null;
+                sizeBytes: number | null;
+                /** @enum {string} */
+                state: 'queued' | 'building' | 'ready' | 'failed' | 'expired';
+              } | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              export: {
+                /** Format: date-time */
+                createdAt: string;
+                downloadUrl: string | null;
+                expiresAt: string | null;
+                id: string;
+                progress: {
+                  done: number;
+                  total: number;
+                };
+                readyAt: string | null;
+                sizeBytes: number | null;
+                /** @enum {string} */
+                state: 'queued' | 'building' | 'ready' | 'failed' | 'expired';
+              } | null;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/data-exports/{exportId}/download': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The export's zip, to its owner, while it is ready (7 days); otherwise a 404. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          exportId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The zip of the export (JSON, CSV, photos and a README.txt). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/zip': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/me/favorites': {
     parameters: {
       query?: never;

@@ -1,5 +1,6 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { StorageKeyTakenError, assertSafeKey, type Storage } from './storage.ts';
+import { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { StorageKeyTakenError, assertSafeKey, keyUnder, type Storage } from './storage.ts';
 
 export type S3Settings = {
   bucket: string;
@@ -45,6 +46,19 @@ export function createS3Storage(settings: S3Settings): Storage {
     async remove(key) {
       assertSafeKey(key);
       await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key }));
+    },
+    async read(url) {
+      const key = keyUnder(`${base}/`, url);
+      if (key === null) return null;
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key }));
+        // In Node the SDK's body is an http.IncomingMessage, a Readable.
+        return object.Body instanceof Readable ? object.Body : null;
+      } catch (err) {
+        const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+        if (e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) return null;
+        throw err;
+      }
     },
   };
 }

@@ -25,6 +25,7 @@ import { ApiError } from '../../lib/api';
 import { ChangePasswordSection } from './change-password-section';
 import { detectTimezone, errorMessage, isUsernameTaken, type SettingsResponse } from './api';
 import { useSettings, useUpdateTimezone, useUpdateUsername } from './use-account';
+import { DataExportSection } from './data-export-section';
 import { ReminderSettings } from './reminder-settings';
 import { OutcomeBanner, SettingsSection, type Outcome } from './settings-section';
 
@@ -219,6 +220,7 @@ function SettingsForms({ settings }: { settings: SettingsResponse }) {
       <TimezoneSection saved={settings.timezone} />
       <ChangePasswordSection />
       <ReminderSettings />
+      <DataExportSection />
     </div>
   );
 }
