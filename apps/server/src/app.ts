@@ -158,7 +158,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthModule(deps.database));
   await app.register(authModule({ auth, db, limiter, log: app.log, baseUrl: config.baseUrl }));
-  await app.register(accountModule({ db, clock }));
+  const storage = createStorage(config.storage);
+  await app.register(
+    accountModule({
+      db,
+      clock,
+      auth,
+      limiter,
+      storage,
+      dataDir: config.dataDir,
+      baseUrl: config.baseUrl,
+      log: app.log,
+    }),
+  );
   const payments = await registerPayments(app, { config, db, clock, limiter, secret });
   // Each payment kind's effect, from the feature that owns it.
   payments.effects.register('deposit', depositPaymentEffect({ baseUrl: config.baseUrl, log: app.log }));
@@ -169,7 +181,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(profilesModule({ db, clock }));
   await app.register(browseRoutes(db, clock));
 
-  const storage = createStorage(config.storage);
   if (config.storage.kind === 'local') {
     await app.register(fastifyStatic, {
       root: config.storage.uploadsDir,
