@@ -37,8 +37,11 @@ const whoIs = async (cookie: string) =>
 const post = (url: string, cookie: string | undefined, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url, headers: cookie ? { cookie } : {}, payload });
 
-const requestChange = (who: SignedIn & { password: string }, newEmail: string, currentPassword = who.password) =>
-  post('/api/me/email', who.cookie, { newEmail, currentPassword });
+const requestChange = (
+  who: SignedIn & { password: string },
+  newEmail: string,
+  currentPassword = who.password,
+) => post('/api/me/email', who.cookie, { newEmail, currentPassword });
 const confirm = (token: string) => post('/api/auth/email-change/confirm', undefined, { token });
 const undo = (token: string) => post('/api/auth/email-change/undo', undefined, { token });
 
@@ -74,7 +77,10 @@ describe('change email', () => {
     expect(taken.body).not.toContain(other.user.username!);
     const invalid = await requestChange(me, 'not an address');
     expect(invalid.json().error.fields).toEqual({ newEmail: 'Please enter a valid email address' });
-    const visitor = await post('/api/me/email', undefined, { newEmail: 'x@example.com', currentPassword: 'x' });
+    const visitor = await post('/api/me/email', undefined, {
+      newEmail: 'x@example.com',
+      currentPassword: 'x',
+    });
     expect(visitor.statusCode).toBe(401);
 
     expect((await sentMail(t)).slice(before)).toEqual([]);
@@ -98,7 +104,9 @@ describe('change email', () => {
     expect(toNew!.subjectText).toBe('Confirm your new email address for Kept');
     const token = linkToken(toNew!, 'confirm-email-change');
     // The token is stored only as its hash.
-    expect(await q(`select 1 from verifications where identifier like $1 or value like $1`, [`%${token}%`])).toEqual([]);
+    expect(
+      await q(`select 1 from verifications where identifier like $1 or value like $1`, [`%${token}%`]),
+    ).toEqual([]);
 
     expect((await confirm(token)).statusCode).toBe(200);
     expect(await whoIs(me.cookie)).toMatchObject({ email: newEmail, emailVerified: true });
@@ -147,8 +155,12 @@ describe('change email', () => {
     const second = `second-${me.user.username!.toLowerCase()}@example.org`;
     expect((await requestChange(me, first)).statusCode).toBe(200);
     expect((await requestChange(me, second)).statusCode).toBe(200);
-    expect((await confirm(linkToken((await mailsTo(first))[0]!, 'confirm-email-change'))).statusCode).toBe(400);
-    expect((await confirm(linkToken((await mailsTo(second))[0]!, 'confirm-email-change'))).statusCode).toBe(200);
+    expect((await confirm(linkToken((await mailsTo(first))[0]!, 'confirm-email-change'))).statusCode).toBe(
+      400,
+    );
+    expect((await confirm(linkToken((await mailsTo(second))[0]!, 'confirm-email-change'))).statusCode).toBe(
+      200,
+    );
 
     const undoToken = linkToken((await mailsTo(me.email)).at(-1)!, 'undo-email-change');
     clock.advance(7 * 24 * HOUR + 1);
@@ -182,11 +194,16 @@ const photo = () =>
 describe('delete my account', () => {
   it('is refused to a visitor and, while a project runs or waits for settlement, names those projects', async () => {
     expect((await t.app.inject({ url: '/api/me/account-deletion' })).statusCode).toBe(401);
-    expect((await post('/api/me/account-deletion', undefined, { password: 'whatever' })).statusCode).toBe(401);
+    expect((await post('/api/me/account-deletion', undefined, { password: 'whatever' })).statusCode).toBe(
+      401,
+    );
 
     const owner = await createUser(t.app, { timezone: 'UTC' });
     const { projectId } = await createPaidProject(t.app, { owner, draft: { title: 'Run a marathon' } });
-    const blockers = await t.app.inject({ url: '/api/me/account-deletion', headers: { cookie: owner.cookie } });
+    const blockers = await t.app.inject({
+      url: '/api/me/account-deletion',
+      headers: { cookie: owner.cookie },
+    });
     expect(blockers.json()).toEqual({ blockers: [{ id: projectId, title: 'Run a marathon' }] });
 
     const refused = await post('/api/me/account-deletion', owner.cookie, { password: owner.password });
@@ -282,10 +299,13 @@ describe('delete my account', () => {
     expect(open.json()).toEqual({ blockers: [] });
 
     const phone = cookieFrom((await signIn(t.app, owner.email, owner.password)).headers['set-cookie']);
-    const ledgerBefore = await q(`select count(*)::int as n, sum(amount_cents)::bigint as total from ledger_entries`);
-    const paymentsBefore = await q(`select id, amount_cents, status from payments where user_id = $1 order by id`, [
-      owner.user.id,
-    ]);
+    const ledgerBefore = await q(
+      `select count(*)::int as n, sum(amount_cents)::bigint as total from ledger_entries`,
+    );
+    const paymentsBefore = await q(
+      `select id, amount_cents, status from payments where user_id = $1 order by id`,
+      [owner.user.id],
+    );
     expect(paymentsBefore).toHaveLength(2);
 
     const res = await post('/api/me/account-deletion', owner.cookie, { password: owner.password });
@@ -316,34 +336,40 @@ describe('delete my account', () => {
 
     // Words, photos (rows and files), favorites, newsletter, export folder: gone.
     expect(
-      await q(`select update_text, photo_url, photo_thumb_url, video_url from project_checkins where user_id = $1`, [
-        owner.user.id,
-      ]),
-    ).toEqual(
-      Array(2).fill({ update_text: null, photo_url: null, photo_thumb_url: null, video_url: null }),
-    );
+      await q(
+        `select update_text, photo_url, photo_thumb_url, video_url from project_checkins where user_id = $1`,
+        [owner.user.id],
+      ),
+    ).toEqual(Array(2).fill({ update_text: null, photo_url: null, photo_thumb_url: null, video_url: null }));
     expect(files.some((f) => fs.existsSync(f))).toBe(false);
     expect(await q(`select 1 from user_favorites where user_id = $1`, [owner.user.id])).toEqual([]);
     expect(await q(`select 1 from newsletter_subscribers where email = $1`, [owner.email])).toEqual([]);
     expect(fs.existsSync(exportDir)).toBe(false);
-    expect(await q(`select description, image_url, visibility from projects where id = $1`, [projectId])).toEqual([
-      { description: '', image_url: null, visibility: 'unlisted' },
-    ]);
+    expect(
+      await q(`select description, image_url, visibility from projects where id = $1`, [projectId]),
+    ).toEqual([{ description: '', image_url: null, visibility: 'unlisted' }]);
     const [donation] = await q(
       `select d.donor_name, d.donor_email, d.message, d.amount_cents, p.metadata from donations d
          join payments p on p.id = d.payment_id where p.user_id = $1`,
       [owner.user.id],
     );
-    expect(donation).toMatchObject({ donor_name: null, donor_email: null, message: null, amount_cents: 1_000 });
+    expect(donation).toMatchObject({
+      donor_name: null,
+      donor_email: null,
+      message: null,
+      amount_cents: 1_000,
+    });
     expect(JSON.stringify(donation!.metadata)).not.toMatch(/Real Name|neighbour|@example\.com/);
 
     // The money stays: the same payments, the same ledger, still balanced.
     expect(
-      await q(`select id, amount_cents, status from payments where user_id = $1 order by id`, [owner.user.id]),
+      await q(`select id, amount_cents, status from payments where user_id = $1 order by id`, [
+        owner.user.id,
+      ]),
     ).toEqual(paymentsBefore);
-    expect(await q(`select count(*)::int as n, sum(amount_cents)::bigint as total from ledger_entries`)).toEqual(
-      ledgerBefore,
-    );
+    expect(
+      await q(`select count(*)::int as n, sum(amount_cents)::bigint as total from ledger_entries`),
+    ).toEqual(ledgerBefore);
     const report = await assertLedgerInvariants(t.database.db);
     expect(report.total).toBe(0);
     expect(await q(`select state from settlements where project_id = $1`, [projectId])).toEqual([
@@ -367,10 +393,14 @@ describe('delete my account', () => {
     expect(html.body).not.toContain(owner.user.username!);
     expect((await t.app.inject({ url: `/api/users/${owner.user.username}` })).statusCode).toBe(404);
     const supporters = await t.app.inject({ url: `/api/projects/${other.projectId}/supporters` });
-    expect(supporters.json().supporters).toEqual([expect.objectContaining({ name: 'Anonymous', message: null })]);
+    expect(supporters.json().supporters).toEqual([
+      expect.objectContaining({ name: 'Anonymous', message: null }),
+    ]);
 
     // Deleting again (an old cookie) is a 401, not a second record.
-    expect((await post('/api/me/account-deletion', owner.cookie, { password: owner.password })).statusCode).toBe(401);
+    expect(
+      (await post('/api/me/account-deletion', owner.cookie, { password: owner.password })).statusCode,
+    ).toBe(401);
     expect(await q(`select count(*)::int as n from account_deletions`)).toEqual([{ n: 1 }]);
   });
 });

@@ -70,7 +70,10 @@ export function projectCard(overrides: Partial<ProjectCard> = {}): ProjectCard {
   };
 }
 
-/** Answers for the Settings sections on reminders and the calendar link, as a new account has them. */
+/**
+ * Answers for the Settings sections that load on their own (reminders, the calendar link, what keeps the
+ * account from being deleted), as a new account has them.
+ */
 export function reminderSettingsRoutes() {
   return {
     'GET /api/me/reminders': () =>
@@ -86,5 +89,6 @@ export function reminderSettingsRoutes() {
       }),
     'GET /api/me/calendar-feed': () =>
       json({ url: 'http://localhost:3000/api/calendar/abcdefghijklmnopqrstuvwxyz012345/check-ins.ics' }),
+    'GET /api/me/account-deletion': () => json({ blockers: [] }),
   } as const;
 }

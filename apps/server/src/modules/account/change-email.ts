@@ -29,7 +29,11 @@ export const CONFIRM_LINK_MS = 24 * HOUR;
 export const UNDO_LINK_MS = 7 * 24 * HOUR;
 
 /** Requests per account per hour: each one mails an address the requester chose. */
-export const EMAIL_CHANGE_LIMIT = (userId: string) => ({ key: `change-email:request:${userId}`, max: 5, windowMs: HOUR });
+export const EMAIL_CHANGE_LIMIT = (userId: string) => ({
+  key: `change-email:request:${userId}`,
+  max: 5,
+  windowMs: HOUR,
+});
 
 const takenError = (message: string = EMAIL_CHANGE_MESSAGES.taken) =>
   new DomainError('conflict', message, { newEmail: message });
@@ -50,7 +54,9 @@ export async function requestEmailChange(
     message: PASSWORD_MESSAGES.currentWrong,
   });
   if (input.newEmail === user.email.toLowerCase())
-    throw new DomainError('validation_error', EMAIL_CHANGE_MESSAGES.same, { newEmail: EMAIL_CHANGE_MESSAGES.same });
+    throw new DomainError('validation_error', EMAIL_CHANGE_MESSAGES.same, {
+      newEmail: EMAIL_CHANGE_MESSAGES.same,
+    });
   await deps.limiter.consume(EMAIL_CHANGE_LIMIT(user.id));
   // Said plainly to the account holder (they proved the password, and asks are limited): the address
   // is someone else's. Nothing is mailed to it.

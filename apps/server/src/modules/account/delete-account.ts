@@ -9,7 +9,12 @@ import type { AccountDeletionResponse, SessionUser } from '@kept/contract';
 import { ACCOUNT_DELETION_MESSAGES, accountDeletionBlockedMessage } from '@kept/domain';
 import { DomainError } from '../../http/errors.ts';
 import { checkPasswordAgain, type LifecycleDeps } from './lifecycle-deps.ts';
-import { eraseAccount, selectAccount, selectDeletionBlockers, selectUploadUrls } from './lifecycle-queries.ts';
+import {
+  eraseAccount,
+  selectAccount,
+  selectDeletionBlockers,
+  selectUploadUrls,
+} from './lifecycle-queries.ts';
 
 export async function showAccountDeletion(
   deps: LifecycleDeps,
@@ -41,10 +46,7 @@ export async function deleteAccount(deps: LifecycleDeps, user: SessionUser, pass
     if (!account || account.deletedAt) throw new DomainError('not_found', 'User not found');
     const blockers = await selectDeletionBlockers(tx, user.id);
     if (blockers.length > 0)
-      throw new DomainError(
-        'conflict',
-        accountDeletionBlockedMessage(blockers.map((b) => b.title)),
-      );
+      throw new DomainError('conflict', accountDeletionBlockedMessage(blockers.map((b) => b.title)));
     const found = await selectUploadUrls(tx, user.id);
     await eraseAccount(tx, account, now);
     return found;

@@ -55,9 +55,7 @@ export async function insertLink(
 
 /** Ends every link of this kind of a user (a new request replaces the one before). */
 export async function deleteLinksOf(tx: Executor, kind: LinkKind, userId: string): Promise<void> {
-  await tx
-    .delete(verifications)
-    .where(sql`${linkOwner(kind)} = ${userId}`);
+  await tx.delete(verifications).where(sql`${linkOwner(kind)} = ${userId}`);
 }
 
 /**
@@ -85,7 +83,11 @@ export type AccountRow = {
   deletedAt: Date | null;
 };
 
-export async function selectAccount(tx: Executor, userId: string, lock = false): Promise<AccountRow | undefined> {
+export async function selectAccount(
+  tx: Executor,
+  userId: string,
+  lock = false,
+): Promise<AccountRow | undefined> {
   const query = tx
     .select({ id: users.id, email: users.email, username: users.username, deletedAt: users.deletedAt })
     .from(users)
@@ -132,7 +134,10 @@ export async function deleteSessionsOf(tx: Executor, userId: string): Promise<vo
  * whose payout to the owner is still owed. Soft-deleted and cancelled projects count too: their money
  * may still be on its way.
  */
-export async function selectDeletionBlockers(db: Executor, userId: string): Promise<{ id: string; title: string }[]> {
+export async function selectDeletionBlockers(
+  db: Executor,
+  userId: string,
+): Promise<{ id: string; title: string }[]> {
   const rows = await db.execute<{ id: string; title: string }>(
     sql`select p.id, p.title from projects p
          left join settlements s on s.project_id = p.id

@@ -29,7 +29,9 @@ export const lifecycleRoutes =
   async (app) => {
     app.post(
       '/api/me/email',
-      { schema: { body: ChangeEmailRequestSchema, response: withErrors({ 200: ChangeEmailResponseSchema }) } },
+      {
+        schema: { body: ChangeEmailRequestSchema, response: withErrors({ 200: ChangeEmailResponseSchema }) },
+      },
       async (request) => useCases.requestEmailChange(await request.requireUser(), request.body),
     );
 
