@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from './support/app.ts';
 import { manualClock } from './support/clock.ts';
 import { HOUR, sentMail, walkClock, type SentMail } from './support/jobs.ts';
 import { multipartBody } from './support/multipart.ts';
-import { createPaidProject, donate } from './support/projects.ts';
+import { createPaidProject, donate, projectDraft, startDeposit } from './support/projects.ts';
 import { makeWebDist } from './support/security.ts';
 import { cookieFrom, createUser, signIn, type SignedIn } from './support/users.ts';
 
@@ -204,14 +204,24 @@ describe('delete my account', () => {
       url: '/api/me/account-deletion',
       headers: { cookie: owner.cookie },
     });
-    expect(blockers.json()).toEqual({ blockers: [{ id: projectId, title: 'Run a marathon' }] });
+    expect(blockers.json()).toEqual({
+      blockers: [{ kind: 'project', id: projectId, title: 'Run a marathon' }],
+    });
+
+    // A deposit form opened and not paid: paid after a deletion it would make a project of nobody.
+    const open = await startDeposit(t.app, owner, projectDraft({ title: 'Learn to juggle' }));
+    const both = await t.app.inject({ url: '/api/me/account-deletion', headers: { cookie: owner.cookie } });
+    expect(both.json().blockers).toEqual([
+      { kind: 'project', id: projectId, title: 'Run a marathon' },
+      { kind: 'payment', id: open.paymentId, title: 'Learn to juggle' },
+    ]);
 
     const refused = await post('/api/me/account-deletion', owner.cookie, { password: owner.password });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toMatchObject({
       code: 'conflict',
       message:
-        'You can\'t delete your account yet: this project is still running or waiting for settlement: "Run a marathon". You can delete it once they are settled.',
+        'You can\'t delete your account yet: "Run a marathon", "Learn to juggle" are still running, waiting for settlement or being paid. You can delete your account once that is done.',
     });
     const wrong = await post('/api/me/account-deletion', owner.cookie, { password: 'not it' });
     expect(wrong.statusCode).toBe(400);

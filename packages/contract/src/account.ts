@@ -97,8 +97,15 @@ export const EmailChangeLinkRequestSchema = z.object({
 });
 export type EmailChangeLinkRequest = z.input<typeof EmailChangeLinkRequestSchema>;
 
-/** A project that keeps its owner's account from being deleted, linked by its id. */
-export const DeletionBlockerSchema = z.object({ id: z.string(), title: z.string() });
+/**
+ * What keeps the account from being deleted: a project not yet settled (linked by its id), or a payment
+ * form still open (a deposit or donation being paid; titled by its project).
+ */
+export const DeletionBlockerSchema = z.object({
+  kind: z.enum(['project', 'payment']),
+  id: z.string(),
+  title: z.string(),
+});
 
 /** GET /api/me/account-deletion: what would keep the account from being deleted now (empty: nothing). */
 export const AccountDeletionResponseSchema = z.object({ blockers: z.array(DeletionBlockerSchema) });

@@ -81,8 +81,8 @@ export const ACCOUNT_DELETION_MESSAGES = {
   deletedUser: 'Deleted user',
 } as const;
 
-/** The refusal while projects are still running or waiting for their money to go out. */
+/** The refusal while projects are still running or payments are still open, named by their titles. */
 export function accountDeletionBlockedMessage(titles: readonly string[]): string {
   const list = titles.map((title) => `"${title}"`).join(', ');
-  return `You can't delete your account yet: ${titles.length === 1 ? 'this project is' : 'these projects are'} still running or waiting for settlement: ${list}. You can delete it once they are settled.`;
+  return `You can't delete your account yet: ${list} ${titles.length === 1 ? 'is' : 'are'} still running, waiting for settlement or being paid. You can delete your account once that is done.`;
 }

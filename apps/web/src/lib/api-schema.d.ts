@@ -1436,6 +1436,8 @@ export interface paths {
             'application/json': {
               blockers: {
                 id: string;
+                /** @enum {string} */
+                kind: 'project' | 'payment';
                 title: string;
               }[];
             };

@@ -129,24 +129,30 @@ export async function deleteSessionsOf(tx: Executor, userId: string): Promise<vo
 }
 
 /**
- * Projects that keep their owner's account from being deleted: every one not yet settled (running,
- * upcoming, ended and waiting for settlement, or with the card refund still to be made), and every one
- * whose payout to the owner is still owed. Soft-deleted and cancelled projects count too: their money
- * may still be on its way.
+ * What keeps an account from being deleted (decision 034), projects first:
+ * - every project of the user not yet settled (running, upcoming, ended and waiting for settlement, or
+ *   with the card refund still to be made), and every one whose payout to the owner is still owed;
+ *   soft-deleted and cancelled projects count too, their money may still be on its way;
+ * - every payment form of the user still open (a deposit or a donation being paid): paid after the
+ *   deletion, it would make a project or a donation of nobody. Reconciliation closes an abandoned form
+ *   24 hours after it was started.
  */
-export async function selectDeletionBlockers(
-  db: Executor,
-  userId: string,
-): Promise<{ id: string; title: string }[]> {
-  const rows = await db.execute<{ id: string; title: string }>(
-    sql`select p.id, p.title from projects p
+export async function selectDeletionBlockers(db: Executor, userId: string): Promise<DeletionBlocker[]> {
+  const rows = await db.execute<DeletionBlocker>(
+    sql`select 'project' as kind, p.id::text as id, p.title, p.created_at as at from projects p
          left join settlements s on s.project_id = p.id
          where p.user_id = ${userId}
            and (p.project_status <> 'settled' or s.payout_status = 'pending')
-         order by p.created_at, p.id`,
+        union all
+        select 'payment', pay.id::text, coalesce(pay.draft ->> 'title', pr.title, 'a donation'), pay.created_at
+          from payments pay left join projects pr on pr.id = pay.project_id
+         where pay.user_id = ${userId} and pay.status in ('requires_payment', 'processing', 'failed')
+        order by 1 desc, 4, 2`,
   );
-  return rows.rows;
+  return rows.rows.map(({ kind, id, title }) => ({ kind, id, title }));
 }
+
+export type DeletionBlocker = { kind: 'project' | 'payment'; id: string; title: string };
 
 /** The stored files of a user: check-in photos and thumbnails, and their projects' uploaded covers. */
 export async function selectUploadUrls(tx: Executor, userId: string): Promise<string[]> {

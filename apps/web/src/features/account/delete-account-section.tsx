@@ -98,18 +98,27 @@ export function DeleteAccountSection() {
     body = (
       <Alert tone="info" title="You can't delete your account yet">
         <p>
-          These projects are still running or waiting for settlement. You can delete your account once they
-          are settled:
+          Every project must be settled and every payment finished first. A payment you started and did not
+          finish closes by itself within 24 hours.
         </p>
         <ul className="mt-2 list-disc space-y-1 pl-5">
-          {deletion.data.blockers.map((project) => (
-            <li key={project.id}>
-              <Link
-                to={`/project/${project.id}`}
-                className="font-medium text-primary-700 underline underline-offset-2"
-              >
-                {project.title}
-              </Link>
+          {deletion.data.blockers.map((blocker) => (
+            <li key={blocker.id}>
+              {blocker.kind === 'project' ? (
+                <>
+                  <Link
+                    to={`/project/${blocker.id}`}
+                    className="font-medium text-primary-700 underline underline-offset-2"
+                  >
+                    {blocker.title}
+                  </Link>{' '}
+                  — still running or waiting for settlement
+                </>
+              ) : (
+                <>
+                  <span className="font-medium">{blocker.title}</span> — a payment not finished
+                </>
+              )}
             </li>
           ))}
         </ul>
