@@ -62,7 +62,7 @@ export async function lookupPageMeta(
     const description = project.description.trim()
       ? project.description.trim()
       : // A deleted account's projects stay readable under 'Deleted user' (decision 034).
-      `A ${project.tag} commitment by ${project.username ?? ACCOUNT_DELETION_MESSAGES.deletedUser} on Kept.`;
+        `A ${project.tag} commitment by ${project.username ?? ACCOUNT_DELETION_MESSAGES.deletedUser} on Kept.`;
     return {
       type: 'article',
       title: project.title,
