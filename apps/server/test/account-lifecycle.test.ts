@@ -301,6 +301,18 @@ describe('delete my account', () => {
     fs.writeFileSync(path.join(exportDir, 'kept-data.zip'), 'zip');
 
     // The project ends 04-02 23:59:59.999 UTC and is settled an hour later; the refund goes out.
+    // Ended but not yet settled, it still blocks the deletion.
+    await walkClock(t.app, clock, '2026-04-03T00:30:00Z', HOUR / 2);
+    const waiting = await t.app.inject({
+      url: '/api/me/account-deletion',
+      headers: { cookie: owner.cookie },
+    });
+    expect(waiting.json()).toEqual({
+      blockers: [{ kind: 'project', id: projectId, title: 'Paint the fence' }],
+    });
+    expect(
+      (await post('/api/me/account-deletion', owner.cookie, { password: owner.password })).statusCode,
+    ).toBe(409);
     await walkClock(t.app, clock, '2026-04-04T12:00:00Z', HOUR);
     expect(await q(`select project_status from projects where id = $1`, [projectId])).toEqual([
       { project_status: 'settled' },
