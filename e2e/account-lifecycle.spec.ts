@@ -55,6 +55,11 @@ test('changes the email address with the link sent to it, then the old address u
   await expect(page.getByText('This link has expired or has already been used.')).toBeVisible();
   await page.goto('/settings');
   await expect(page.getByRole('region', { name: 'Change email' }).getByText(newEmail)).toBeVisible();
+  // Settings, with its long address, fits a 320 px phone.
+  await page.setViewportSize({ width: 320, height: 640 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'horizontal overflow on /settings').toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // The old address is told, with the way back.
   const notice = await waitForEmail(account.email, 'The email address of your Kept account was changed');

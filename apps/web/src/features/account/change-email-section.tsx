@@ -58,9 +58,9 @@ export function ChangeEmailSection() {
       title="Change email"
       description={
         <>
-          Your address now is <strong className="font-medium text-slate-900">{user?.email}</strong>. We send a
-          link to the new address; it changes when you open it. Your current address is told, with a way to
-          undo the change.
+          Your address now is <strong className="font-medium break-all text-slate-900">{user?.email}</strong>.
+          We send a link to the new address; it changes when you open it. Your current address is told, with a
+          way to undo the change.
         </>
       }
     >
