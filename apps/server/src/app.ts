@@ -159,13 +159,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthModule(deps.database));
   await app.register(authModule({ auth, db, limiter, log: app.log, baseUrl: config.baseUrl }));
-  await app.register(accountModule({ db, clock }));
+  const storage = createStorage(config.storage);
+  await app.register(
+    accountModule({
+      db,
+      clock,
+      auth,
+      limiter,
+      storage,
+      dataDir: config.dataDir,
+      baseUrl: config.baseUrl,
+      log: app.log,
+    }),
+  );
   const payments = await registerPayments(app, { config, db, clock, limiter, secret });
   // Each payment kind's effect, from the feature that owns it.
   payments.effects.register('deposit', depositPaymentEffect({ baseUrl: config.baseUrl, log: app.log }));
   await registerDonations(app, { db, clock, limiter, payments, baseUrl: config.baseUrl });
   await app.register(newsletterModule({ db, clock, limiter, baseUrl: config.baseUrl }));
-  const storage = createStorage(config.storage);
   const exportDeps = { db, clock, storage, dataDir: config.dataDir, baseUrl: config.baseUrl, log: app.log };
   registerJobs(app, {
     db,

@@ -19,6 +19,7 @@ const load: Record<ScreenName, () => Promise<{ default: ComponentType }>> = {
   'forgot-password': () => import('./routes/forgot-password'),
   'reset-password': () => import('./routes/reset-password'),
   'verify-email': () => import('./routes/verify-email'),
+  'email-change': () => import('./routes/email-change'),
   'privacy-policy': () => import('./routes/privacy-policy'),
   'terms-of-service': () => import('./routes/terms-of-service'),
   about: () => import('./routes/about'),
@@ -82,6 +83,8 @@ export function AppRoutes() {
         <Route path="forgot-password" element={<Screen name="forgot-password" />} />
         <Route path="reset-password" element={<Screen name="reset-password" />} />
         <Route path="verify-email" element={<Screen name="verify-email" />} />
+        <Route path="confirm-email-change" element={<Screen name="email-change" />} />
+        <Route path="undo-email-change" element={<Screen name="email-change" />} />
         <Route path="privacy-policy" element={<Screen name="privacy-policy" />} />
         <Route path="terms-of-service" element={<Screen name="terms-of-service" />} />
         <Route path="about" element={<Screen name="about" />} />

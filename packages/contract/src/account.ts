@@ -1,8 +1,17 @@
 // Settings, public profiles and the newsletter.
-import { EMAIL_MESSAGES, MESSAGES, USERNAME_MESSAGES, listedTimezone } from '@kept/domain';
+import {
+  ACCOUNT_DELETION_MESSAGES,
+  EMAIL_CHANGE_MESSAGES,
+  EMAIL_MESSAGES,
+  MESSAGES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MESSAGES,
+  USERNAME_MESSAGES,
+  listedTimezone,
+} from '@kept/domain';
 import { z } from 'zod';
-import { EmailSchema, UsernameSchema } from './auth.ts';
-import { IsoDateTimeSchema } from './common.ts';
+import { EmailSchema, UsernameSchema, emailSchema } from './auth.ts';
+import { IsoDateTimeSchema, textField } from './common.ts';
 import { ProjectCardSchema } from './projects.ts';
 
 /** Settings: a new username, same rules as signup; output trimmed. Missing: 'Username is required'. */
@@ -59,3 +68,51 @@ export const UnsubscribeQuerySchema = z.object({
 /** The newsletter answer the footer form reads. */
 export const NewsletterResponseSchema = z.object({ success: z.boolean(), error: z.string().optional() });
 export type NewsletterResponse = z.infer<typeof NewsletterResponseSchema>;
+
+/** A password typed again to confirm a sensitive change (checked by the server against the stored hash). */
+const passwordAgain = (missing: string) =>
+  textField(missing)
+    .min(1, { error: missing })
+    .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_MESSAGES.tooLong });
+
+/** POST /api/me/email: the new address (trimmed, lower-cased) and the current password. */
+export const ChangeEmailRequestSchema = z.object({
+  newEmail: emailSchema(EMAIL_CHANGE_MESSAGES.newRequired),
+  currentPassword: passwordAgain(PASSWORD_MESSAGES.currentRequired),
+});
+export type ChangeEmailRequest = z.input<typeof ChangeEmailRequestSchema>;
+export type ChangeEmailData = z.output<typeof ChangeEmailRequestSchema>;
+
+/** POST /api/me/email's answer: what Settings says (the link is on its way to the new address). */
+export const ChangeEmailResponseSchema = z.object({ ok: z.literal(true), message: z.string() });
+export type ChangeEmailResponse = z.infer<typeof ChangeEmailResponseSchema>;
+
+/** POST /api/auth/email-change/confirm and …/undo: the token of the emailed link. */
+export const EmailChangeLinkRequestSchema = z.object({
+  token: z
+    .string({ error: EMAIL_CHANGE_MESSAGES.invalidLink })
+    .trim()
+    .min(1, { error: EMAIL_CHANGE_MESSAGES.invalidLink })
+    .max(200, { error: EMAIL_CHANGE_MESSAGES.invalidLink }),
+});
+export type EmailChangeLinkRequest = z.input<typeof EmailChangeLinkRequestSchema>;
+
+/**
+ * What keeps the account from being deleted: a project not yet settled (linked by its id), or a payment
+ * form still open (a deposit or donation being paid; titled by its project).
+ */
+export const DeletionBlockerSchema = z.object({
+  kind: z.enum(['project', 'payment']),
+  id: z.string(),
+  title: z.string(),
+});
+
+/** GET /api/me/account-deletion: what would keep the account from being deleted now (empty: nothing). */
+export const AccountDeletionResponseSchema = z.object({ blockers: z.array(DeletionBlockerSchema) });
+export type AccountDeletionResponse = z.infer<typeof AccountDeletionResponseSchema>;
+
+/** POST /api/me/account-deletion: the password, typed again. */
+export const DeleteAccountRequestSchema = z.object({
+  password: passwordAgain(ACCOUNT_DELETION_MESSAGES.passwordRequired),
+});
+export type DeleteAccountRequest = z.input<typeof DeleteAccountRequestSchema>;

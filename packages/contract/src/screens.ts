@@ -14,6 +14,8 @@ export const SCREEN_OF_FIRST_SEGMENT = {
   'forgot-password': 'forgot-password',
   'reset-password': 'reset-password',
   'verify-email': 'verify-email',
+  'confirm-email-change': 'email-change',
+  'undo-email-change': 'email-change',
   'privacy-policy': 'privacy-policy',
   'terms-of-service': 'terms-of-service',
   about: 'about',

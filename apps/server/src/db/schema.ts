@@ -62,6 +62,11 @@ export const users = pgTable(
     calendarToken: text('calendar_token'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * Set when the account was deleted (issue 24): the row stays as a tombstone for the payments,
+     * settlements and ledger that point at it, with every personal field blanked (decision 034).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_notification_token_key').on(t.notificationToken),
@@ -124,6 +129,12 @@ export const verifications = pgTable(
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
+
+/** That an account was deleted, and when; never whose (decision 034). */
+export const accountDeletions = pgTable('account_deletions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull(),
+});
 
 /** Fixed-window request counters shared by every app instance (sign-in, sign-up, reset, …). */
 export const rateLimits = pgTable('rate_limits', {

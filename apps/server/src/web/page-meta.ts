@@ -2,7 +2,7 @@
 // written into index.html as <title>, description, Open Graph and Twitter tags. Everything is escaped.
 import type pg from 'pg';
 import type { Db } from '../db/client.ts';
-import { projectImage } from '@kept/domain';
+import { ACCOUNT_DELETION_MESSAGES, projectImage } from '@kept/domain';
 import { isUuid } from '../http/validate.ts';
 import { excerpt } from '../modules/projects/cards.ts';
 
@@ -61,7 +61,8 @@ export async function lookupPageMeta(
     if (!project) return null;
     const description = project.description.trim()
       ? project.description.trim()
-      : `A ${project.tag} commitment${project.username ? ` by ${project.username}` : ''} on Kept.`;
+      : // A deleted account's projects stay readable under 'Deleted user' (decision 034).
+        `A ${project.tag} commitment by ${project.username ?? ACCOUNT_DELETION_MESSAGES.deletedUser} on Kept.`;
     return {
       type: 'article',
       title: project.title,

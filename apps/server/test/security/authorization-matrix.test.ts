@@ -298,6 +298,57 @@ const TABLE: Record<string, Row> = {
     expect: signedIn(409),
     send: (c) => t.app.inject({ method: 'POST', url: '/api/me/verification-email', headers: withCookie(c) }),
   },
+  'POST /api/me/email': {
+    rule: 'signed in: one’s own address, with the current password (a wrong one here: nothing is sent)',
+    expect: { visitor: 401, other: 400, owner: 400 },
+    send: (c) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/me/email',
+        headers: withCookie(c),
+        payload: { newEmail: `moved-${c.who}@example.org`, currentPassword: 'not the password' },
+      }),
+  },
+  'POST /api/auth/email-change/confirm': {
+    rule: 'only the holder of the link sent to the new address; a session is not enough',
+    expect: all(400),
+    send: (c) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/email-change/confirm',
+        remoteAddress: c.ip,
+        headers: withCookie(c),
+        payload: { token: 'not-a-real-token' },
+      }),
+  },
+  'POST /api/auth/email-change/undo': {
+    rule: 'only the holder of the undo link sent to the old address; a session is not enough',
+    expect: all(400),
+    send: (c) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/email-change/undo',
+        remoteAddress: c.ip,
+        headers: withCookie(c),
+        payload: { token: 'not-a-real-token' },
+      }),
+  },
+  'GET /api/me/account-deletion': {
+    rule: 'signed in: what keeps one’s own account from being deleted',
+    expect: signedIn(200),
+    send: (c) => t.app.inject({ url: '/api/me/account-deletion', headers: withCookie(c) }),
+  },
+  'POST /api/me/account-deletion': {
+    rule: 'signed in: one’s own account only, with its password (a wrong one here: nothing is erased)',
+    expect: { visitor: 401, other: 400, owner: 400 },
+    send: (c) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/me/account-deletion',
+        headers: withCookie(c),
+        payload: { password: 'not the password' },
+      }),
+  },
   'GET /api/me/settings': {
     rule: 'signed in: one’s own settings',
     expect: signedIn(200),

@@ -109,10 +109,11 @@ const sections: LegalSection[] = [
     title: 'How long we keep it',
     body: (
       <p>
-        We keep your account information for as long as your account is open. If you ask us to delete your
-        account, we delete your personal information, except records we must keep by law: payment records
-        (deposits, donations, refunds and payouts) are kept for 7 years for tax and accounting purposes, and
-        are then deleted.
+        We keep your account information for as long as your account is open. When you delete your account, we
+        erase your personal information (your email, username, check-in words and photos, favorites and
+        preferences), except records we must keep by law: payment records (deposits, donations, refunds and
+        payouts) are kept for 7 years for tax and accounting purposes, no longer tied to you, and are then
+        deleted. A copy of your data you download is kept for 7 days, then deleted.
       </p>
     ),
   },
@@ -122,9 +123,10 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          You can change your username and timezone at any time in Settings. You can also ask us to give you a
-          copy of your personal information, correct it, or delete your account, by emailing{' '}
-          <a href="mailto:support@kept.app">support@kept.app</a>. We reply to every request within 30 days.
+          You can change your username, timezone, email address and password at any time in Settings, where
+          you can also download a copy of your data and delete your account. For anything else (a correction,
+          a question about your data), email <a href="mailto:support@kept.app">support@kept.app</a>. We reply
+          to every request within 30 days.
         </p>
         <p>You can unsubscribe from the newsletter at any time using the link in any newsletter email.</p>
       </>

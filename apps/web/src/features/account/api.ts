@@ -136,3 +136,34 @@ export function detectTimezone(): string {
 export function changePassword(body: ApiBody<'/api/me/password', 'post'>): Promise<unknown> {
   return call(api.POST('/api/me/password', { body }));
 }
+
+/** POST /api/me/email: the new address and the current password; the link goes to the new address. */
+export function requestEmailChange(body: ApiBody<'/api/me/email', 'post'>): Promise<{ message: string }> {
+  return call(api.POST('/api/me/email', { body }));
+}
+
+/** POST /api/auth/email-change/confirm: the token of the link sent to the new address. */
+export function confirmEmailChange(token: string): Promise<unknown> {
+  return call(api.POST('/api/auth/email-change/confirm', { body: { token } }));
+}
+
+/** POST /api/auth/email-change/undo: the token of the link sent to the old address (ends every session). */
+export function undoEmailChange(token: string): Promise<unknown> {
+  return call(api.POST('/api/auth/email-change/undo', { body: { token } }));
+}
+
+export const accountDeletionQueryKey = ['account', 'deletion'] as const;
+
+/** GET /api/me/account-deletion: the projects that keep the account from being deleted now. */
+export function accountDeletionQuery() {
+  return queryOptions({
+    queryKey: accountDeletionQueryKey,
+    queryFn: ({ signal }) => call(api.GET('/api/me/account-deletion', { signal })),
+    staleTime: 0,
+  });
+}
+
+/** POST /api/me/account-deletion: the password again; every session ends. */
+export function deleteAccount(password: string): Promise<unknown> {
+  return call(api.POST('/api/me/account-deletion', { body: { password } }));
+}

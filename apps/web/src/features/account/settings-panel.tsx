@@ -22,7 +22,9 @@ import { SelectField } from '../../components/ui/select-field';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api';
+import { ChangeEmailSection } from './change-email-section';
 import { ChangePasswordSection } from './change-password-section';
+import { DeleteAccountSection } from './delete-account-section';
 import { detectTimezone, errorMessage, isUsernameTaken, type SettingsResponse } from './api';
 import { useSettings, useUpdateTimezone, useUpdateUsername } from './use-account';
 import { DataExportSection } from './data-export-section';
@@ -218,9 +220,11 @@ function SettingsForms({ settings }: { settings: SettingsResponse }) {
     <div className="space-y-6">
       <UsernameSection saved={settings.username} />
       <TimezoneSection saved={settings.timezone} />
+      <ChangeEmailSection />
       <ChangePasswordSection />
       <ReminderSettings />
       <DataExportSection />
+      <DeleteAccountSection />
     </div>
   );
 }

@@ -38,7 +38,7 @@ export function OutcomeBanner({ outcome }: { outcome: Outcome }) {
   return (
     <div aria-live="polite">
       {outcome ? (
-        <Alert tone={outcome.tone} className="mt-4">
+        <Alert tone={outcome.tone} className="mt-4 break-words">
           {outcome.text}
         </Alert>
       ) : null}

@@ -4,7 +4,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PROFILE_ROOT } from '../../lib/query-keys';
 import { sessionQueryKey, type SessionResponse } from '../session';
 import {
+  accountDeletionQuery,
   changePassword,
+  deleteAccount,
+  requestEmailChange,
   publicProfileQuery,
   requestPasswordReset,
   resetLinkQuery,
@@ -98,4 +101,21 @@ export function useUpdateTimezone() {
 
 export function usePublicProfile(username: string) {
   return useQuery(publicProfileQuery(username));
+}
+
+/** Change email in Settings: the link goes to the new address; nothing changes until it is opened. */
+export function useRequestEmailChange() {
+  return useMutation({
+    mutationFn: (input: { newEmail: string; currentPassword: string }) => requestEmailChange(input),
+  });
+}
+
+/** What keeps the account from being deleted now (running projects, settlements still to finish). */
+export function useAccountDeletion() {
+  return useQuery(accountDeletionQuery());
+}
+
+/** Delete the account; the caller leaves for the home page and forgets the user. */
+export function useDeleteAccount() {
+  return useMutation({ mutationFn: (password: string) => deleteAccount(password) });
 }

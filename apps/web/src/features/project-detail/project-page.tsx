@@ -8,6 +8,7 @@ import CalendarPlus from 'lucide-react/icons/calendar-plus';
 import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
 import {
+  ACCOUNT_DELETION_MESSAGES,
   categorySlug,
   formatCents,
   formatInstantDate,
@@ -539,7 +540,8 @@ function LoadedProject({
                       {project.username}
                     </Link>
                   ) : (
-                    'Unknown'
+                    // The owner deleted their account (decision 034): no name, no profile.
+                    ACCOUNT_DELETION_MESSAGES.deletedUser
                   )}
                 </dd>
               </div>
