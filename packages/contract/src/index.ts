@@ -14,3 +14,4 @@ export * from './filter-query.ts';
 export * from './reminders.ts';
 export * from './supporters.ts';
 export * from './money-history.ts';
+export * from './push.ts';
