@@ -70,7 +70,7 @@ export function projectCard(overrides: Partial<ProjectCard> = {}): ProjectCard {
   };
 }
 
-/** Answers for the Settings sections on reminders and the calendar link, as a new account has them. */
+/** Answers for the Settings sections on reminders, push devices and the calendar link, as a new account has them. */
 export function reminderSettingsRoutes() {
   return {
     'GET /api/me/reminders': () =>
@@ -86,5 +86,6 @@ export function reminderSettingsRoutes() {
       }),
     'GET /api/me/calendar-feed': () =>
       json({ url: 'http://localhost:3000/api/calendar/abcdefghijklmnopqrstuvwxyz012345/check-ins.ics' }),
+    'GET /api/me/push-subscriptions': () => json({ devices: [] }),
   } as const;
 }

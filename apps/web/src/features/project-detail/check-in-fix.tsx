@@ -14,7 +14,7 @@ const fieldClass =
   'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-primary-700';
 
 function messageOf(error: unknown): string {
-  if (error instanceof NetworkError) return 'Network error. Please try again.';
+  if (error instanceof NetworkError) return error.message;
   if (error instanceof ApiError && error.fromServer) return error.message;
   return 'Failed to change the check-in. Please try again.';
 }
