@@ -3934,6 +3934,12 @@ export interface paths {
             updateText?: string;
             videoUrl?: string;
           };
+          'multipart/form-data': {
+            /** Format: binary */
+            photo: string | unknown | unknown | unknown | unknown | unknown;
+            updateText?: string;
+            videoUrl?: string;
+          };
         };
       };
       responses: {
