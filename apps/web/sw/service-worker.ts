@@ -25,7 +25,8 @@ const OFFLINE_COPY = 'x-kept-offline-copy';
 /** How long the network gets before the copy is used (a bad connection, not only none). */
 const NETWORK_TIMEOUT_SECONDS = 6;
 
-self.skipWaiting();
+// A new build takes over at once: the precache always matches the pages the server sends.
+void self.skipWaiting();
 clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);

@@ -96,7 +96,10 @@ export function PushSection() {
       onSuccess: (data) => {
         setThisEndpoint(data.devices.at(-1)?.endpoint ?? null);
         void currentSubscription().then((s) => setThisEndpoint(s?.endpoint ?? null));
-        setOutcome({ tone: 'success', text: 'Notifications are on for this device.' });
+        setOutcome({
+          tone: 'success',
+          text: 'Notifications turned on. Your reminders and donations will show on this device.',
+        });
       },
       onError: (error) => {
         setSupport(pushSupport());
