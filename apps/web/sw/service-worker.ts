@@ -31,9 +31,13 @@ clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 
-/** The reads project pages need: who is signed in, a project, its history and its supporters. */
+/**
+ * The reads project pages need: who is signed in, a project, its history and its supporters, and the
+ * signed-in user's favourites (the heart on the page).
+ */
 const OFFLINE_READS = [
   /^\/api\/session$/,
+  /^\/api\/me\/favorites$/,
   /^\/api\/projects\/[^/]+$/,
   /^\/api\/projects\/[^/]+\/history$/,
   /^\/api\/projects\/[^/]+\/supporters$/,
@@ -78,11 +82,19 @@ registerRoute(
   }),
 );
 
-// A page never opened online: the precached shell, which shows the app's own offline state.
-setCatchHandler(async ({ request }) => {
-  if (request.mode === 'navigate') return (await matchPrecache('/index.html')) ?? Response.error();
-  return Response.error();
-});
+/**
+ * A page never opened online: the newest page kept (it carries who is signed in, so the app needs no
+ * /api/session to start), else the precached shell; either way the app shows its offline state.
+ */
+async function offlineShell(): Promise<Response> {
+  const pages = await caches.open(PAGES);
+  const kept = await pages.keys();
+  const newest = kept.at(-1);
+  const page = newest ? await pages.match(newest) : undefined;
+  return page ?? (await matchPrecache('/index.html')) ?? Response.error();
+}
+
+setCatchHandler(async ({ request }) => (request.mode === 'navigate' ? offlineShell() : Response.error()));
 
 type PushMessage = { title: string; body: string; url: string; tag: string };
 

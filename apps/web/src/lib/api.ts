@@ -5,7 +5,7 @@
 import createClient from 'openapi-fetch';
 import { isRequestErrorCode, type ErrorCode } from '@kept/contract';
 import type { paths } from './api-schema';
-import { OFFLINE_WRITE_MESSAGE, browserOffline, noteAnswer } from './offline';
+import { OFFLINE_MESSAGE, browserOffline, noteAnswer } from './offline';
 
 export type { paths };
 
@@ -54,7 +54,7 @@ export function isRequestError(error: unknown): error is ApiError {
 export class NetworkError extends Error {
   readonly offline: boolean;
   constructor(cause?: unknown, offline: boolean = browserOffline()) {
-    super(offline ? OFFLINE_WRITE_MESSAGE : 'Network error. Please try again.', { cause });
+    super(offline ? OFFLINE_MESSAGE : 'Network error. Please try again.', { cause });
     this.name = 'NetworkError';
     this.offline = offline;
   }

@@ -5,9 +5,9 @@ import { useSyncExternalStore } from 'react';
 
 export const OFFLINE_COPY_HEADER = 'x-kept-offline-copy';
 
-/** Shown for a write the browser could not send because it is offline. */
-export const OFFLINE_WRITE_MESSAGE =
-  'You are offline, so nothing was saved. Please try again when you are back online.';
+/** Shown for a request the browser could not send because it is offline (a write saved nothing). */
+export const OFFLINE_MESSAGE =
+  'You are offline: nothing can be loaded or saved until you are back online. Please try again then.';
 
 export type OfflineState = { offline: boolean; shownAt: Date | null };
 
