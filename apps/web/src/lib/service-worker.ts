@@ -13,8 +13,14 @@ export function registerServiceWorker(): void {
     navigator.serviceWorker.register(SERVICE_WORKER_URL).catch((error: unknown) => {
       console.warn('Kept could not install its service worker; it works online only.', error);
     });
-  if (document.readyState === 'complete') void register();
-  else window.addEventListener('load', () => void register(), { once: true });
+  // After the load, when the browser is idle: the worker's precache downloads compete with nothing the
+  // first screen needs.
+  const whenIdle = () =>
+    'requestIdleCallback' in window
+      ? window.requestIdleCallback(() => void register(), { timeout: 5_000 })
+      : setTimeout(() => void register(), 1_000);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 /** Deletes what the service worker kept of the signed-in user's pages and reads. */
