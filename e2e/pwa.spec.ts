@@ -89,4 +89,10 @@ test('Settings’ notifications section is accessible', async ({ page, baseURL }
       .getByRole('checkbox', { name: /Notifications on the devices/ }),
   ).not.toBeChecked();
   await expectNoSeriousA11yViolations(page, 'settings with the notifications section');
+  // A 320 px phone: the section fits, nothing scrolls sideways.
+  await page.setViewportSize({ width: 320, height: 640 });
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.getByRole('button', { name: 'Turn on for this device' })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await section.screenshot({ path: test.info().outputPath('notifications-320.png') });
 });
