@@ -62,6 +62,7 @@ test('the service worker installs, and project pages read offline with a clear o
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('You are offline')).toHaveCount(0);
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
 
   await context.setOffline(true);
   await page.reload();
@@ -69,6 +70,9 @@ test('the service worker installs, and project pages read offline with a clear o
   await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toContainText(
     'this is what Kept showed at',
   );
+  // The amount is the kept copy's, and is not called live.
+  await expect(page.getByText('Offline copy')).toBeVisible();
+  await expect(page.getByText('Live', { exact: true })).toHaveCount(0);
 
   // A page never opened: the app's shell still opens, and says it is offline.
   await page.goto('/how-it-works');
