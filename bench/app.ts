@@ -112,6 +112,16 @@ export async function startApp(env: NodeJS.ProcessEnv): Promise<RunningApp> {
     JOBS: '0',
     ...env,
     AUTH_SECRET: crypto.randomBytes(32).toString('hex'),
+    // Production requires one VAPID pair (decision 036): P-256, URL-safe base64.
+    ...(() => {
+      const ecdh = crypto.createECDH('prime256v1');
+      const publicKey = ecdh.generateKeys().toString('base64url');
+      // 32 bytes always: a key with leading zero bytes comes out shorter.
+      const privateKey = Buffer.from(ecdh.getPrivateKey().toString('hex').padStart(64, '0'), 'hex').toString(
+        'base64url',
+      );
+      return { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey };
+    })(),
   });
 }
 

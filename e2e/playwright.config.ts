@@ -46,6 +46,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   use: {
     baseURL: BASE_URL,
+    // Each test's fresh browser would install the service worker and precache the whole app (about
+    // 850 KB) on this shared machine: blocked here, allowed in pwa.spec.ts, which tests it.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The server (apps/server) serves apps/web/dist with an SPA fallback; in development Vite proxies /api to it.
 const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: false } };
@@ -49,9 +50,42 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Installable Kept (decision 036): the web app manifest (linked from index.html by the plugin) and the
+ * service worker sw/service-worker.ts, built with its precache list of the app's shell. The app
+ * registers it itself (lib/service-worker.ts), after the page has loaded.
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'sw',
+  filename: 'service-worker.ts',
+  injectRegister: null,
+  manifest: {
+    id: '/',
+    name: 'Kept',
+    short_name: 'Kept',
+    description: 'Beat procrastination with money on the line: a refundable deposit, regular check-ins.',
+    start_url: '/my-projects',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#f8fafc',
+    theme_color: '#047857',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  injectManifest: {
+    // The shell: scripts, styles, the page, the mark and the icons. Pictures load when shown, not before.
+    globPatterns: ['**/*.{js,css,html}', 'favicon.svg', 'icons/icon-192.png'],
+    globIgnores: ['**/.vite/**'],
+  },
+});
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), pwa, precompress()],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   build: {

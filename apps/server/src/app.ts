@@ -1,5 +1,6 @@
 // Builds the Fastify app from its dependencies. main.ts boots it; tests call it and use app.inject().
 import crypto from 'node:crypto';
+import type https from 'node:https';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -56,6 +57,7 @@ import { registerSupporters } from './modules/supporters/index.ts';
 import { registerMoneyHistory } from './modules/money-history/index.ts';
 import { registerOverloadGuard } from './http/overload.ts';
 import { dataExportJobs, registerDataExport } from './modules/data-export/index.ts';
+import { createPushSender, registerPush, resolveVapidKeys } from './modules/push/index.ts';
 
 /** Compression of answers made for one request (decision 033): the fastest levels. */
 const PER_REQUEST_BROTLI_QUALITY = 1;
@@ -68,6 +70,8 @@ export type AppDeps = {
   clock?: Clock;
   /** Where the log goes (standard output when absent). */
   logStream?: DestinationStream;
+  /** How pushes reach push services (tests: an agent trusting the local push endpoint's certificate). */
+  pushAgent?: https.Agent;
 };
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -178,14 +182,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerDonations(app, { db, clock, limiter, payments, baseUrl: config.baseUrl });
   await app.register(newsletterModule({ db, clock, limiter, baseUrl: config.baseUrl }));
   const exportDeps = { db, clock, storage, dataDir: config.dataDir, baseUrl: config.baseUrl, log: app.log };
+  const vapidKeys = resolveVapidKeys(config.push.keys, config.dataDir);
+  const sendPush = createPushSender({
+    db,
+    clock,
+    keys: vapidKeys,
+    subject: config.push.subject,
+    log: app.log,
+    ...(deps.pushAgent ? { agent: deps.pushAgent } : {}),
+  });
   registerJobs(app, {
     db,
     clock,
     mailer,
+    sendPush,
     baseUrl: config.baseUrl,
     enabled: config.jobs,
     dataExports: dataExportJobs(exportDeps),
   });
+  await registerPush(app, { db, clock, publicKey: vapidKeys.publicKey });
   await app.register(notificationsModule({ db, baseUrl: config.baseUrl }));
   await app.register(profilesModule({ db, clock }));
   await app.register(browseRoutes(db, clock));

@@ -47,6 +47,17 @@ const envSchema = z
     MAX_HEAP_USED_MB: z.coerce.number().int().min(0).max(1_048_576).optional(),
     COMPRESSION: flag(true),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a P-256 public key, 65 bytes in URL-safe base64')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, 32 bytes in URL-safe base64')
+      .optional(),
+    VAPID_SUBJECT: urlWithProtocols(['mailto:', 'https:']).optional(),
     SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
     MAIL_FROM: z.string().trim().min(3).default('Kept <no-reply@kept.local>'),
     STRIPE_SECRET_KEY: optionalString,
@@ -82,6 +93,16 @@ const envSchema = z
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
     }
+    // Push keys come as a pair; production sets them (every instance must sign with the same key).
+    const vapid = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] as const;
+    const vapidGiven = vapid.filter((k) => env[k] !== undefined);
+    if (vapidGiven.length === 1) {
+      for (const k of vapid.filter((k) => env[k] === undefined))
+        ctx.addIssue({ code: 'custom', path: [k], message: 'is required when any VAPID_* key is set' });
+    } else if (env.NODE_ENV === 'production' && vapidGiven.length === 0) {
+      for (const k of vapid)
+        ctx.addIssue({ code: 'custom', path: [k], message: 'is required in production' });
+    }
   });
 
 export type Config = {
@@ -107,6 +128,11 @@ export type Config = {
   /** Compress answers in the app (off when a proxy in front does it). */
   compression: boolean;
   authSecret: string | undefined;
+  /**
+   * Web push (VAPID): the key pair from the settings, or (zero-config) one made once and kept in
+   * DATA_DIR (modules/push/vapid-keys.ts). The subject is who push services may contact about our pushes.
+   */
+  push: { keys: { publicKey: string; privateKey: string } | undefined; subject: string };
   mail: { from: string; smtpUrl: string | undefined; outboxDir: string };
   payments:
     | { provider: 'simulated' }
@@ -189,6 +215,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     compression: env.COMPRESSION,
     authSecret: env.AUTH_SECRET,
+    push: {
+      keys:
+        env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: env.VAPID_SUBJECT ?? (baseUrl.startsWith('https://') ? baseUrl : 'mailto:no-reply@kept.local'),
+    },
     mail: { from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, outboxDir: path.join(dataDir, 'outbox') },
     payments:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET

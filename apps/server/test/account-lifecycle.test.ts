@@ -292,6 +292,11 @@ describe('delete my account', () => {
          reminder_prefs = '{"email":true}'::jsonb where id = $1`,
       [owner.user.id],
     );
+    await q(
+      `insert into push_subscriptions (user_id, endpoint, p256dh, auth, device_label)
+       values ($1, 'https://push.example/kept-owner', 'key', 'secret', 'Firefox on Linux')`,
+      [owner.user.id],
+    );
     await q(`insert into newsletter_subscribers (email, unsubscribe_token) values ($1, $2)`, [
       owner.email,
       `tok-${owner.user.id}`,
@@ -373,6 +378,7 @@ describe('delete my account', () => {
     expect(await q(`select 1 from newsletter_subscribers where email = $1`, [owner.email])).toEqual([]);
     expect(fs.existsSync(exportDir)).toBe(false);
     expect(await q(`select 1 from data_exports where user_id = $1`, [owner.user.id])).toEqual([]);
+    expect(await q(`select 1 from push_subscriptions where user_id = $1`, [owner.user.id])).toEqual([]);
     expect(
       await q(`select description, image_url, visibility from projects where id = $1`, [projectId]),
     ).toEqual([{ description: '', image_url: null, visibility: 'unlisted' }]);

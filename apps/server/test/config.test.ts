@@ -96,6 +96,28 @@ describe('settings', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET: is required in production/);
   });
 
+  it('takes the VAPID keys as a pair, and requires them in production', () => {
+    const pair = {
+      VAPID_PUBLIC_KEY: 'B'.repeat(87),
+      VAPID_PRIVATE_KEY: 'A'.repeat(43),
+    };
+    expect(loadConfig({}).push.keys).toBeUndefined();
+    expect(loadConfig(pair).push.keys).toEqual({
+      publicKey: pair.VAPID_PUBLIC_KEY,
+      privateKey: pair.VAPID_PRIVATE_KEY,
+    });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(
+      /VAPID_PRIVATE_KEY: is required/,
+    );
+    expect(() => loadConfig({ ...pair, VAPID_PRIVATE_KEY: 'short' })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) })).toThrow(
+      /VAPID_PUBLIC_KEY: is required in production/,
+    );
+    expect(loadConfig({ BASE_URL: 'https://kept.example' }).push.subject).toBe('https://kept.example');
+    expect(loadConfig({}).push.subject).toBe('mailto:no-reply@kept.local');
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://kept.example' })).toThrow(/VAPID_SUBJECT/);
+  });
+
   it('requires S3 keys with a bucket', () => {
     expect(() => loadConfig({ S3_BUCKET: 'photos' })).toThrow(/S3_ACCESS_KEY_ID/);
     const config = loadConfig({ S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' });

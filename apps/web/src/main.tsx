@@ -4,6 +4,7 @@ import { screenOfPath } from '@kept/contract';
 import { App } from './app';
 import { seedSessionFromPage } from './features/session';
 import { createQueryClient } from './lib/query-client';
+import { registerServiceWorker } from './lib/service-worker';
 import { warmIntlFor } from './lib/warm-intl';
 import { preloadScreen } from './router';
 import './styles.css';
@@ -18,6 +19,8 @@ seedSessionFromPage(queryClient);
 
 // A transition: React renders the first screen in slices that yield to the browser every few
 // milliseconds, instead of in one long task. The page's own loading indicator stays up until it is done.
+registerServiceWorker();
+
 const reactRoot = createRoot(root);
 startTransition(() => {
   reactRoot.render(

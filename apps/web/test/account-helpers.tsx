@@ -71,8 +71,8 @@ export function projectCard(overrides: Partial<ProjectCard> = {}): ProjectCard {
 }
 
 /**
- * Answers for the Settings sections that load on their own (reminders, the calendar link, Your data,
- * what keeps the account from being deleted), as a new account has them.
+ * Answers for the Settings sections that load on their own (reminders, push devices, the calendar link,
+ * Your data, what keeps the account from being deleted), as a new account has them.
  */
 export function reminderSettingsRoutes() {
   return {
@@ -91,5 +91,6 @@ export function reminderSettingsRoutes() {
       json({ url: 'http://localhost:3000/api/calendar/abcdefghijklmnopqrstuvwxyz012345/check-ins.ics' }),
     'GET /api/me/data-export': () => json({ export: null }),
     'GET /api/me/account-deletion': () => json({ blockers: [] }),
+    'GET /api/me/push-subscriptions': () => json({ devices: [] }),
   } as const;
 }

@@ -1,5 +1,5 @@
-// Fixing a check-in on the project page: the owner gets Edit and Delete in the 15 minutes after posting
-// (the server has the last word), the page says an older check-in is permanent, and visitors see none.
+// Fixing a check-in on the project page: the owner gets Edit (text, link, photo) and Delete in the 15
+// minutes after posting (the server has the last word), the page says an older check-in is permanent, and visitors see none.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -92,6 +92,39 @@ describe('fixing a check-in', { timeout: 15_000 }, () => {
     await user.click(remove);
     expect(await screen.findByText(/This one is now permanent\./)).toBeInTheDocument();
     expect(confirm).toHaveBeenCalledTimes(2);
+  });
+
+  it('replaces the photo with a new picture, sent as a form beside the text', async () => {
+    const detail = detailWithFresh(true);
+    const { fetchMock, user } = render(detail, {
+      [`PATCH ${detailPath}/check-ins/fresh`]: () =>
+        json({
+          checkIn: {
+            ...detail.checkIns[2]!,
+            photoUrl: '/uploads/new.jpg',
+            photoThumbUrl: '/uploads/new.webp',
+          },
+          summary: detail.project.summary,
+        }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit check-in #3' }));
+    const input = screen.getByLabelText('Add a photo');
+    // Too large: refused in the browser with the spec's text, and nothing is sent with it.
+    const huge = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'huge.jpg', { type: 'image/jpeg' });
+    await user.upload(input, huge);
+    const refusal = 'Image file is too large. Maximum size is 10MB.';
+    expect(screen.getByText(refusal)).toHaveAttribute('role', 'alert');
+    await user.upload(input, new File(['jpeg bytes'], 'better.jpg', { type: 'image/jpeg' }));
+    expect(screen.queryByText(refusal)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByRole('button', { name: 'Edit check-in #3' });
+    const sent = fetchMock.mock.calls.findLast(([url]) => url === `${detailPath}/check-ins/fresh`)!;
+    expect(sent[1].method).toBe('PATCH');
+    expect(sent[1].headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    // (jsdom's File reaches the test's FormData encoder as a bare 'blob': its name and bytes are not
+    // checked here; the server's tests send real pictures.)
+    expect(sent[1].body).toMatch(/name="photo"; filename="[^"]+"\r\nContent-Type: image\/jpeg/);
+    expect(sent[1].body).toMatch(/name="updateText"\r\n\r\nJust now\r\n/);
   });
 
   it('shows visitors no way to change check-ins', async () => {

@@ -15,3 +15,4 @@ export * from './reminders.ts';
 export * from './supporters.ts';
 export * from './money-history.ts';
 export * from './data-export.ts';
+export * from './push.ts';

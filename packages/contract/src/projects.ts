@@ -118,6 +118,13 @@ const PhotoFileSchema = z
  */
 export const CheckInFormSchema = CheckInFormFieldsSchema.extend({ photo: PhotoFileSchema.optional() });
 
+/**
+ * PATCH /api/projects/:id/check-ins/:checkInId as multipart/form-data (issue 23): a new picture in the
+ * file field `photo` replaces the check-in's, with optional text fields changed at the same time.
+ */
+export const EditCheckInFormSchema = z.object({ ...checkInTextFields, photo: PhotoFileSchema });
+export const EditCheckInFormFieldsSchema = z.object(checkInTextFields);
+
 /** POST /api/projects/:id/cover as multipart/form-data: the picture in the file field `photo`. */
 export const CoverUploadFormSchema = z.object({ photo: PhotoFileSchema });
 

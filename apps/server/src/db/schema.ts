@@ -712,3 +712,28 @@ export const dataExports = pgTable(
       .where(sql`${t.state} = 'ready'`),
   ],
 );
+
+/**
+ * A browser that asked for pushes (issue 23): its push service endpoint (unique: one browser profile, one
+ * row, whoever signed in there last) and the keys its pushes are encrypted to (RFC 8291). Removed when
+ * the push service answers 404/410, when its owner removes it, or with the account.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    deviceLabel: text('device_label').notNull(),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint').on(t.endpoint),
+    index('push_subscriptions_user').on(t.userId),
+  ],
+);

@@ -31,7 +31,7 @@ import {
   type SettlementService,
 } from '../modules/settlement/index.ts';
 import { createLifecycle } from './lifecycle.ts';
-import { CRONTAB, enqueue, taskHandlers, taskList, type TaskName } from './tasks.ts';
+import { CRONTAB, enqueue, taskHandlers, taskList, type TaskDeps, type TaskName } from './tasks.ts';
 
 type Log = {
   debug?: (obj: object, msg: string) => void;
@@ -91,6 +91,8 @@ export function createJobs(deps: {
   clock: Clock;
   log: Log;
   mailer: Pick<Mailer, 'deliver'>;
+  /** Sends one push to one subscription (modules/push createPushSender); absent: push jobs fail. */
+  sendPush?: TaskDeps['sendPush'];
   provider: PaymentProvider;
   baseUrl: string;
   /** JOBS: false runs no worker and no crontab in this instance. */
@@ -117,6 +119,8 @@ export function createJobs(deps: {
   const lifecycle = createLifecycle({ db, clock, log, baseUrl: deps.baseUrl });
   const handlers = taskHandlers({
     mailer: deps.mailer,
+    sendPush:
+      deps.sendPush ?? (() => Promise.reject(new Error('this worker was started without a push sender'))),
     settle: settlement.run,
     checkRefund: settlement.checkRefund,
     tickLifecycle: lifecycle.tickDue,

@@ -6,7 +6,8 @@
 //   - keeps next_checkin_date right (the shared rules' nextCheckIn);
 //   - sends the reminders the owner asked for (@kept/domain remindersDue: their channels and moments,
 //     the project's override, quiet hours in the owner's zone; none for a paused period), once each
-//     (notifications row, unique per project/period/kind); the email is queued as a job;
+//     (notifications row, unique per project/period/kind); the email and the pushes (one per browser
+//     the owner subscribed) are queued as jobs;
 //   - after the end: project_status 'completed', no next check-in (settlement_due queues the 'settle'
 //     job once end + grace has passed);
 //   - sets the next tick.
@@ -36,7 +37,8 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { notifications, projects, users } from '../db/schema.ts';
 import type { Tx } from '../modules/ledger/ledger.ts';
-import { reminderEmail, type ReminderKind } from '../modules/notifications/emails.ts';
+import { reminderEmail, reminderPush, type ReminderKind } from '../modules/notifications/emails.ts';
+import { queuePush } from '../modules/push/index.ts';
 import { UNSUBSCRIBE_PATH } from '../modules/notifications/routes.ts';
 import { checkInsByProject } from '../modules/projects/counters.ts';
 import { checkRefundJobKey, settleJobKey } from '../modules/settlement/index.ts';
@@ -112,7 +114,21 @@ export function createLifecycle(deps: { db: Db; clock: Clock; log: Log; baseUrl:
       .values({ projectId: project.id, userId: owner.id, period, kind, createdAt: now })
       .onConflictDoNothing()
       .returning({ id: notifications.id });
-    if (!note || !reminder.channels.includes('email')) return;
+    if (!note) return;
+    if (reminder.channels.includes('push'))
+      await queuePush(
+        tx,
+        `notification:${note.id}`,
+        owner.id,
+        reminderPush({
+          kind,
+          projectId: project.id,
+          title: project.title,
+          dueDate: schedule.checkInDates[period]!,
+          lastDate: periodRange(schedule, period).last,
+        }),
+      );
+    if (!reminder.channels.includes('email')) return;
     const token = await ensureToken(tx, owner);
     const missedSoFar = periods(schedule, input.checkIns, now).filter((p) => p.state === 'missed').length;
     await queueEmail(

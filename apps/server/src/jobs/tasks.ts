@@ -1,6 +1,7 @@
 // Every background effect of Kept, as a graphile-worker task (decision 019): its name, the zod schema of
 // its payload and its handler, in this one file.
 //   - send_email      one email; enqueued in the transaction that causes it, under a job key (at most once)
+//   - send_push       one push to one subscribed browser (modules/push), queued like an email
 //   - settle          a project's settlement: freeze, payout, card refund (modules/settlement)
 //   - check_refund    a refund the provider answered 'pending': did it succeed or come back?
 //   - lifecycle_tick  (crontab) period boundaries, reminders, the end of projects (jobs/lifecycle.ts)
@@ -12,6 +13,7 @@
 // "Is it due?" is decided by the injected Clock inside the handlers and in our own tables
 // (projects.next_tick_at, settlements.next_attempt_at, …); a job itself is always due when it is added.
 import crypto from 'node:crypto';
+import { PushMessageSchema } from '@kept/contract';
 import { sql } from 'drizzle-orm';
 import type { CronItem, Task, TaskList } from 'graphile-worker';
 import { z } from 'zod';
@@ -31,6 +33,7 @@ export const TASKS = {
       html: z.string(),
     }),
   }),
+  send_push: z.object({ subscriptionId: uuid, message: PushMessageSchema }),
   settle: z.object({ projectId: uuid }),
   check_refund: z.object({ projectId: uuid }),
   lifecycle_tick: cronPayload,
@@ -48,6 +51,8 @@ export type TaskPayload<T extends TaskName> = z.input<(typeof TASKS)[T]>;
 export const MAX_ATTEMPTS: Record<TaskName, number> = {
   // ~16 hours of retries: an SMTP outage of an afternoon loses nothing.
   send_email: 12,
+  // ~2 hours of retries: a reminder later than that has little use (its TTL is a day).
+  send_push: 8,
   // Money out is never given up (smallint's largest value).
   settle: 32_767,
   check_refund: 32_767,
@@ -121,6 +126,7 @@ export const secretKey = (prefix: string, secret: string) =>
 /** What the handlers act on (built in jobs/index.ts). */
 export type TaskDeps = {
   mailer: Pick<Mailer, 'deliver'>;
+  sendPush: (subscriptionId: string, message: z.output<typeof PushMessageSchema>) => Promise<unknown>;
   settle: (projectId: string) => Promise<unknown>;
   checkRefund: (projectId: string) => Promise<unknown>;
   tickLifecycle: () => Promise<number>;
@@ -136,6 +142,7 @@ type Handlers = { [T in TaskName]: (payload: z.output<(typeof TASKS)[T]>) => Pro
 export function taskHandlers(deps: TaskDeps): Handlers {
   return {
     send_email: (p) => deps.mailer.deliver(p.message),
+    send_push: (p) => deps.sendPush(p.subscriptionId, p.message),
     settle: (p) => deps.settle(p.projectId),
     check_refund: (p) => deps.checkRefund(p.projectId),
     lifecycle_tick: () => deps.tickLifecycle(),

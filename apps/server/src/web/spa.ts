@@ -17,6 +17,9 @@ import { bootStateScript } from './boot-state.ts';
 import { insertIntoHead, lookupPageMeta, renderPageMeta, type PageMeta } from './page-meta.ts';
 import { screenPreloads } from './screen-preload.ts';
 
+/** Files of the build a browser must revalidate each time it uses them. */
+const NO_CACHE_FILES = new Set(['service-worker.js', 'manifest.webmanifest', 'index.html']);
+
 const MISSING_BUILD = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kept</title></head>
 <body><main><h1>Kept</h1><p>The web app has not been built yet. Run <code>npm run build</code>.</p></main></body></html>`;
 
@@ -36,9 +39,12 @@ export async function registerSpa(
       preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
+        // The service worker and the manifest are checked on every visit: a new build reaches the
+        // installed app at once (decision 036).
+        const always = NO_CACHE_FILES.has(path.relative(distDir, filePath));
         res.header(
           'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          immutable ? 'public, max-age=31536000, immutable' : always ? 'no-cache' : 'public, max-age=3600',
         );
       },
     });

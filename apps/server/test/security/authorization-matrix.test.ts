@@ -396,6 +396,55 @@ const TABLE: Record<string, Row> = {
         },
       }),
   },
+  'GET /api/push/public-key': {
+    rule: 'anyone: the key browsers subscribe with is public',
+    expect: all(200),
+    send: () => t.app.inject({ url: '/api/push/public-key' }),
+  },
+  'GET /api/me/push-subscriptions': {
+    rule: 'signed in: one’s own push devices',
+    expect: signedIn(200),
+    send: (c) => t.app.inject({ url: '/api/me/push-subscriptions', headers: withCookie(c) }),
+  },
+  'POST /api/me/push-subscriptions': {
+    rule: 'signed in: subscribing one’s own browser',
+    expect: signedIn(200),
+    send: (c) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/me/push-subscriptions',
+        headers: withCookie(c),
+        payload: {
+          endpoint: `https://push.example.test/${c.who}/${c.ip}`,
+          keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
+        },
+      }),
+  },
+  'DELETE /api/me/push-subscriptions/:deviceId': {
+    rule: 'signed in: removing one of one’s own devices only (another’s is not found)',
+    expect: { visitor: 401, other: 404, owner: 200 },
+    prepare: async (c) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/me/push-subscriptions',
+        headers: { cookie: owner.cookie },
+        payload: {
+          endpoint: `https://push.example.test/owner-device/${c.who}/${c.ip}`,
+          keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
+        },
+      });
+      const mine = (res.json() as { devices: { id: string; endpoint: string }[] }).devices.find((d) =>
+        d.endpoint.endsWith(`/${c.who}/${c.ip}`),
+      );
+      return { deviceId: mine!.id };
+    },
+    send: (c) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/me/push-subscriptions/${c.prep.deviceId}`,
+        headers: withCookie(c),
+      }),
+  },
   'GET /api/me/calendar-feed': {
     rule: 'signed in: the link to one’s own calendar feed',
     expect: signedIn(200),

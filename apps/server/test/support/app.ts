@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -33,6 +34,8 @@ export async function createTestApp(
     database?: TestDatabase;
     /** Where the app and its mailer log, as main.ts sets them up (LOG_LEVEL from `env`); silent without. */
     logStream?: DestinationStream;
+    /** How the app reaches push services (push-endpoint.ts pushAgent()). */
+    pushAgent?: https.Agent;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kept-app-'));
@@ -59,6 +62,7 @@ export async function createTestApp(
     mailer,
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.logStream ? { logStream: opts.logStream } : {}),
+    ...(opts.pushAgent ? { pushAgent: opts.pushAgent } : {}),
   });
   databaseOfApp.set(app, database);
   return {

@@ -1,6 +1,7 @@
 // The real server (`node src/main.ts`) as a child process that a crash test can SIGKILL and start again
 // on the same database. No vitest imports: `npm run bench` drives it too (bench/crash.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -59,6 +60,7 @@ export async function startServerProcess(opts: {
       DATA_DIR: opts.dataDir,
       DATABASE_URL: opts.databaseUrl,
       AUTH_SECRET: opts.authSecret,
+      ...vapidKeys(),
       DEMO_DATA: '0',
       LOG_LEVEL: 'warn',
       // Every simulated client comes from its own address, so per-IP limits see many clients.
@@ -112,4 +114,15 @@ export async function startServerProcess(opts: {
 export async function killServer(server: ServerProcess): Promise<Exit> {
   if (server.alive()) server.child.kill('SIGKILL');
   return server.exited;
+}
+
+/** A VAPID key pair in the settings' form (production requires one): P-256, URL-safe base64. */
+export function vapidKeys(): { VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string } {
+  const ecdh = crypto.createECDH('prime256v1');
+  const publicKey = ecdh.generateKeys().toString('base64url');
+  // 32 bytes always: a key with leading zero bytes comes out shorter.
+  const privateKey = Buffer.from(ecdh.getPrivateKey().toString('hex').padStart(64, '0'), 'hex').toString(
+    'base64url',
+  );
+  return { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey };
 }

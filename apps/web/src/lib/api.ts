@@ -5,6 +5,7 @@
 import createClient from 'openapi-fetch';
 import { isRequestErrorCode, type ErrorCode } from '@kept/contract';
 import type { paths } from './api-schema';
+import { OFFLINE_MESSAGE, browserOffline, noteAnswer } from './offline';
 
 export type { paths };
 
@@ -46,11 +47,16 @@ export function isRequestError(error: unknown): error is ApiError {
   return error instanceof ApiError && error.fromServer && isRequestErrorCode(error.code);
 }
 
-/** The request never got an answer (offline, server down, connection reset). */
+/**
+ * The request never got an answer (offline, server down, connection reset). `offline`: the browser said it
+ * had no connection, and the message says so (nothing was saved).
+ */
 export class NetworkError extends Error {
-  constructor(cause?: unknown) {
-    super('Network error. Please try again.', { cause });
+  readonly offline: boolean;
+  constructor(cause?: unknown, offline: boolean = browserOffline()) {
+    super(offline ? OFFLINE_MESSAGE : 'Network error. Please try again.', { cause });
     this.name = 'NetworkError';
+    this.offline = offline;
   }
 }
 
@@ -93,6 +99,13 @@ export const api = createClient<paths>({
   credentials: 'same-origin',
   headers: { Accept: 'application/json' },
   fetch: (request) => globalThis.fetch(request),
+});
+// Every answer tells the offline banner whether it was fresh or the service worker's offline copy.
+api.use({
+  onResponse: ({ response }) => {
+    noteAnswer(response);
+    return undefined;
+  },
 });
 
 type ClientAnswer =

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isRequestError } from './api';
+import { NetworkError, isRequestError } from './api';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -9,9 +9,10 @@ export function createQueryClient(): QueryClient {
         networkMode: 'always',
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // A refused request (its error code says so) will not change on retry; network blips and
-        // server failures might.
-        retry: (failureCount, error) => failureCount < 2 && !isRequestError(error),
+        // A refused request (its error code says so) will not change on retry, nor will one made while
+        // the browser is offline (the screen shows it at once); network blips and server failures might.
+        retry: (failureCount, error) =>
+          failureCount < 2 && !isRequestError(error) && !(error instanceof NetworkError && error.offline),
       },
       mutations: { networkMode: 'always' },
     },

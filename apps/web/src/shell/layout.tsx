@@ -5,6 +5,7 @@ import { scrollToHash } from '../lib/scroll';
 import { FullScreenLoading } from '../components/ui/full-screen-loading';
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';
+import { OfflineBanner } from './offline-banner';
 
 /**
  * After a client-side navigation: start the new page at its top (or at its #anchor) and move keyboard and
@@ -49,6 +50,7 @@ export function Layout() {
         Skip to content
       </a>
       <NavBar />
+      <OfflineBanner />
       <VerifyEmailBanner />
       {/* At least the window's height below the navigation: the footer starts below the fold, so a screen
           that grows as its code and data arrive does not push a visible footer down (layout shift). */}

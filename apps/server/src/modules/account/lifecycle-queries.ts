@@ -12,6 +12,7 @@ import {
   notifications,
   projectCheckins,
   projects,
+  pushSubscriptions,
   sessions,
   userFavorites,
   users,
@@ -208,6 +209,8 @@ export async function eraseAccount(tx: Tx, account: AccountRow, now: Date): Prom
   await tx.delete(notifications).where(eq(notifications.userId, userId));
   // Exports of the account's data (their files go with the export folder after the commit).
   await tx.delete(dataExports).where(eq(dataExports.userId, userId));
+  // The browsers that received the account's pushes.
+  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   await tx.delete(newsletterSubscribers).where(sql`${newsletterSubscribers.email} = lower(${account.email})`);
   // Emails not yet sent to the address (reminders, notices) are not sent.
   await tx.execute(

@@ -72,7 +72,7 @@ async function putUnique(
   }
 }
 
-async function removeAll(deps: CheckInDeps, keys: string[]) {
+export async function removeAll(deps: CheckInDeps, keys: string[]) {
   for (const key of keys) {
     await deps.storage
       .remove(key)
@@ -80,7 +80,8 @@ async function removeAll(deps: CheckInDeps, keys: string[]) {
   }
 }
 
-async function storePhoto(deps: CheckInDeps, projectId: string, bytes: Buffer, at: Date) {
+/** Cleans and stores a photo and its thumbnail; returns their URLs and storage keys. */
+export async function storePhoto(deps: CheckInDeps, projectId: string, bytes: Buffer, at: Date) {
   const photo = await processPhoto(bytes);
   const { name, url: photoUrl } = await putUnique(
     deps.storage,

@@ -1,4 +1,5 @@
-// Fixing a check-in (issue 23): its owner may change its text or YouTube link, or delete it, within
+// Fixing a check-in (issue 23): its owner may change its text or YouTube link, replace its photo, or
+// delete it, within
 // CHECK_IN_EDIT_WINDOW_MS of posting it; after that it is permanent. The automatic first check-in is
 // Kept's, never the owner's to change. A deletion recomputes the period's accounting in the same
 // transaction (next check-in, missed and completed counters), as adding one does.
@@ -17,7 +18,7 @@ import { isUuid } from '../../http/validate.ts';
 import type { Tx } from '../ledger/ledger.ts';
 import { findOwnedProject, scheduleOf } from '../projects/access.ts';
 import { checkInsByProject, computeProjectCounters, validUntilValue } from '../projects/counters.ts';
-import type { CheckInDeps } from './add-check-in.ts';
+import { removeAll, storePhoto, type CheckInDeps } from './add-check-in.ts';
 import { toCheckInDto } from './queries.ts';
 
 export const CHECK_IN_NOT_FOUND = 'Check-in not found';
@@ -40,11 +41,49 @@ async function lockCheckIn(tx: Tx, user: SessionUser, projectId: string, checkIn
   return { project, checkIn };
 }
 
+/**
+ * Changes a check-in's text or link, and with `photo` replaces its picture: the new one is checked,
+ * cleaned and stored first (after the same refusals, so nothing is stored for a refused request), the
+ * row points to it in the transaction, and the old files are removed once it commits. A cover taken from
+ * the old photo follows to the new one. If the transaction fails, the new files are removed instead.
+ */
 export async function editCheckIn(
   deps: CheckInDeps,
-  input: { user: SessionUser; projectId: string; checkInId: string; fields: EditCheckInRequest },
+  input: {
+    user: SessionUser;
+    projectId: string;
+    checkInId: string;
+    fields: EditCheckInRequest;
+    photo?: Buffer;
+  },
 ): Promise<{ checkIn: CheckInDto; summary: ProjectSummary }> {
   const now = deps.clock.now();
+  let stored: Awaited<ReturnType<typeof storePhoto>> | undefined;
+  if (input.photo) {
+    const { project } = await deps.db.transaction((tx) =>
+      lockCheckIn(tx, input.user, input.projectId, input.checkInId, now),
+    );
+    stored = await storePhoto(deps, project.id, input.photo, now);
+  }
+  let replaced: { photoUrl: string | null; photoThumbUrl: string | null } | undefined;
+  try {
+    const result = await editInTransaction(deps, input, now, stored);
+    replaced = result.replaced;
+    return { checkIn: result.checkIn, summary: result.summary };
+  } catch (err) {
+    if (stored) await removeAll(deps, stored.keys);
+    throw err;
+  } finally {
+    if (replaced) await removePhotoFiles(deps, replaced);
+  }
+}
+
+async function editInTransaction(
+  deps: CheckInDeps,
+  input: { user: SessionUser; projectId: string; checkInId: string; fields: EditCheckInRequest },
+  now: Date,
+  stored: { photoUrl: string; photoThumbUrl: string } | undefined,
+) {
   return deps.db.transaction(async (tx) => {
     const { project, checkIn } = await lockCheckIn(tx, input.user, input.projectId, input.checkInId, now);
     const updateText =
@@ -55,17 +94,46 @@ export async function editCheckIn(
     const error = validateCheckInDraft({
       updateText: updateText ?? '',
       videoUrl: videoUrl ?? '',
-      hasPhoto: checkIn.photoUrl !== null,
+      hasPhoto: stored !== undefined || checkIn.photoUrl !== null,
     });
     if (error) throw new DomainError('validation_error', error, { updateText: error });
     const [row] = await tx
       .update(projectCheckins)
-      .set({ updateText, videoUrl, videoType: videoUrl ? 'youtube' : null })
+      .set({
+        updateText,
+        videoUrl,
+        videoType: videoUrl ? 'youtube' : null,
+        ...(stored ? { photoUrl: stored.photoUrl, photoThumbUrl: stored.photoThumbUrl } : {}),
+      })
       .where(eq(projectCheckins.id, checkIn.id))
       .returning();
+    // The cover was this check-in's photo: it shows the new one.
+    if (stored && checkIn.photoUrl && project.imageUrl === checkIn.photoUrl)
+      await tx
+        .update(projects)
+        .set({ imageUrl: stored.photoUrl, updatedAt: now })
+        .where(eq(projects.id, project.id));
     const all = (await checkInsByProject(tx, [project.id])).get(project.id) ?? [];
-    return { checkIn: toCheckInDto(row!), summary: projectSummary(scheduleOf(project), all, now) };
+    return {
+      checkIn: toCheckInDto(row!),
+      summary: projectSummary(scheduleOf(project), all, now),
+      replaced: stored ? { photoUrl: checkIn.photoUrl, photoThumbUrl: checkIn.photoThumbUrl } : undefined,
+    };
   });
+}
+
+/** Removes a check-in photo's files (uploads only; a failure is logged, the row no longer names them). */
+async function removePhotoFiles(
+  deps: CheckInDeps,
+  photo: { photoUrl: string | null; photoThumbUrl: string | null },
+): Promise<void> {
+  for (const url of [photo.photoUrl, photo.photoThumbUrl]) {
+    const key = url ? storageKeyOf(url) : null;
+    if (key)
+      await deps.storage
+        .remove(key)
+        .catch((err: unknown) => deps.log.warn({ err, key }, 'could not remove a replaced check-in photo'));
+  }
 }
 
 export async function deleteCheckIn(
@@ -96,13 +164,7 @@ export async function deleteCheckIn(
       .where(eq(projects.id, project.id));
     return { summary, removed: checkIn };
   });
-  for (const url of [removed.photoUrl, removed.photoThumbUrl]) {
-    const key = url ? storageKeyOf(url) : null;
-    if (key)
-      await deps.storage
-        .remove(key)
-        .catch((err: unknown) => deps.log.warn({ err, key }, 'could not remove a deleted check-in photo'));
-  }
+  await removePhotoFiles(deps, removed);
   return { summary };
 }
 

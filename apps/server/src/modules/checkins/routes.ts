@@ -2,8 +2,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CheckInParamsSchema,
+  COVER_MESSAGES,
   DeleteCheckInResponseSchema,
+  EditCheckInFormFieldsSchema,
+  EditCheckInFormSchema,
   EditCheckInRequestSchema,
+  type EditCheckInRequest,
   CheckInFormSchema,
   CheckInRequestSchema,
   CheckInResponseSchema,
@@ -13,6 +17,7 @@ import {
   type CheckInData,
 } from '@kept/contract';
 import { CHECK_IN_MESSAGES } from '@kept/domain';
+import { DomainError } from '../../http/errors.ts';
 import { readMultipart } from '../../http/multipart.ts';
 import { withErrors } from '../../http/responses.ts';
 import { MULTIPART, parseOrThrow } from '../../http/validate.ts';
@@ -78,21 +83,46 @@ export const checkInRoutes =
       },
     );
 
-    // Fixing a check-in in its first 15 minutes (issue 23): PATCH its text or link, or DELETE it.
+    // Fixing a check-in in its first 15 minutes (issue 23): PATCH its text or link (JSON), or replace its
+    // photo (multipart, with optional text fields), or DELETE it.
     app.patch(
       '/api/projects/:projectId/check-ins/:checkInId',
       {
         schema: {
           params: CheckInParamsSchema,
-          body: EditCheckInRequestSchema,
+          body: {
+            content: {
+              'application/json': { schema: EditCheckInRequestSchema },
+              [MULTIPART]: { schema: EditCheckInFormSchema },
+            },
+          },
           response: withErrors({ 200: CheckInResponseSchema }),
         },
       },
       async (request) => {
+        const user = await request.requireUser();
+        let fields: EditCheckInRequest;
+        let photo: Buffer | undefined;
+        if (request.isMultipart()) {
+          const form = await readMultipart(request, {
+            maxFields: 10,
+            maxFieldBytes: 20_000,
+            failedMessage: CHECK_IN_MESSAGES.failed,
+          });
+          photo = form.photo;
+          if (!photo) throw new DomainError('validation_error', COVER_MESSAGES.noFile);
+          fields = parseOrThrow(EditCheckInFormFieldsSchema, form.fields);
+        } else {
+          fields =
+            request.mediaType === 'application/json'
+              ? (request.body as EditCheckInRequest)
+              : parseOrThrow(EditCheckInRequestSchema, request.body ?? {});
+        }
         const result = await useCases.editCheckIn({
-          user: await request.requireUser(),
+          user,
           ...request.params,
-          fields: request.body,
+          fields,
+          ...(photo ? { photo } : {}),
         });
         return { checkIn: result.checkIn, summary: toProjectSummaryDto(result.summary) };
       },

@@ -2,13 +2,14 @@
 // payment-succeeded event's transaction: the donation row, 80% to the project's refundable pool and 20%
 // to the platform, and the project's refundable_amount set to its new pool balance; after the project
 // was settled, the share is settled at once by the same check-ins. The donor's receipt and the owner's
-// note are queued in the same transaction. The project row is locked first, so concurrent donations queue.
+// note (an email, and a push to each browser they subscribed) are queued in the same transaction. The project row is locked first, so concurrent donations queue.
 import { donationSplit } from '@kept/domain';
 import { queueEmail } from '../../jobs/tasks.ts';
 import { ACCOUNTS, postTransaction, syncRefundable } from '../ledger/ledger.ts';
 import type { PaymentEffect } from '../payments/index.ts';
 import { settleLateDonation } from '../settlement/index.ts';
-import { donationReceiptEmail, donationReceivedEmail } from './emails.ts';
+import { queuePush } from '../push/index.ts';
+import { donationReceiptEmail, donationReceivedEmail, donationReceivedPush } from './emails.ts';
 import { insertDonation, lockDonatedProject } from './queries.ts';
 
 /** What a donation payment carries in its metadata (spec §7), as we stored it when creating the intent. */
@@ -106,5 +107,16 @@ export const applyDonation =
           url,
         }),
       );
+    await queuePush(
+      tx,
+      `donation-note:${payment.id}`,
+      project.ownerId,
+      donationReceivedPush({
+        projectId,
+        donor: donorAnonymous ? null : donorName,
+        title: project.title,
+        amountCents: payment.amountCents,
+      }),
+    );
     return { projectId };
   };

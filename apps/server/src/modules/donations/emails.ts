@@ -1,3 +1,4 @@
+import type { PushMessage } from '@kept/contract';
 import { CREATOR_SHARE_PERCENT, formatCents } from '@kept/domain';
 import { MONEY_LINE, renderEmail } from '../../adapters/email/layout.ts';
 import type { EmailMessage } from '../../adapters/email/mailer.ts';
@@ -55,5 +56,20 @@ export function donationReceivedEmail(p: {
       ],
       action: { label: 'Open your project', url: p.url },
     }),
+  };
+}
+
+/** The owner's push, on every browser they subscribed: the same news as the email, short. */
+export function donationReceivedPush(p: {
+  projectId: string;
+  donor: string | null;
+  title: string;
+  amountCents: number;
+}): PushMessage {
+  return {
+    title: 'You received a donation',
+    body: `${p.donor ?? 'An anonymous supporter'} donated ${formatCents(p.amountCents)} to "${p.title}".`,
+    url: `/project/${p.projectId}`,
+    tag: `donation:${p.projectId}`,
   };
 }

@@ -31,6 +31,7 @@ export async function lockDonatedProject(tx: Tx, projectId: string) {
     .select({
       id: projects.id,
       title: projects.title,
+      ownerId: projects.userId,
       ownerEmail: users.email,
       ownerUsername: users.username,
     })

@@ -1,3 +1,4 @@
+import type { PushMessage } from '@kept/contract';
 import { formatLocalDate, type LocalDate } from '@kept/domain';
 import { escapeHtml, renderEmail, renderNoticePage } from '../../adapters/email/layout.ts';
 import type { EmailMessage } from '../../adapters/email/mailer.ts';
@@ -89,6 +90,33 @@ export function reminderEmail(p: {
       p.unsubscribeUrl,
     ),
   };
+}
+
+/** The check-in reminder as a push: what the notification shows, and the project page it opens. */
+export function reminderPush(p: {
+  kind: ReminderKind;
+  projectId: string;
+  title: string;
+  dueDate: LocalDate;
+  lastDate: LocalDate;
+}): PushMessage {
+  const until = formatLocalDate(p.lastDate, { long: true });
+  const content =
+    p.kind === 'day-before'
+      ? { title: `Check-in tomorrow: ${p.title}`, body: 'Tomorrow is a check-in day. Keep your full refund!' }
+      : p.kind === 'due'
+        ? {
+            title: `Check-in due today: ${p.title}`,
+            body:
+              p.lastDate === p.dueDate
+                ? 'It counts until the end of today.'
+                : `It counts until the end of ${until}.`,
+          }
+        : {
+            title: `Check-in overdue: ${p.title}`,
+            body: `There is still time: a check-in by the end of ${until} counts.`,
+          };
+  return { ...content, url: `/project/${p.projectId}`, tag: `reminder:${p.projectId}` };
 }
 
 /** The page the unsubscribe link opens. */

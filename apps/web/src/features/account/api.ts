@@ -17,7 +17,7 @@ export const profileQueryKey = (username: string) => [...PROFILE_ROOT, username.
  * the network text when the server could not be reached, else `fallback`.
  */
 export function errorMessage(error: unknown, fallback: string = MESSAGES.generic): string {
-  if (error instanceof NetworkError) return MESSAGES.networkError;
+  if (error instanceof NetworkError) return error.offline ? error.message : MESSAGES.networkError;
   if (error instanceof ApiError && error.fromServer) return error.message;
   return fallback;
 }

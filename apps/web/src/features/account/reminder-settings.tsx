@@ -19,6 +19,7 @@ import {
   type ReminderPrefsDto,
   type RemindersResponse,
 } from './reminders-api';
+import { PushSection } from './push-settings';
 import { OutcomeBanner, SettingsSection, type Outcome } from './settings-section';
 
 function Loading({ text }: { text: string }) {
@@ -129,6 +130,14 @@ function PreferencesForm({ saved }: { saved: ReminderPrefsDto }) {
           checked={prefs.channels.email}
           onChange={(on) => {
             setPrefs((p) => ({ ...p, channels: { ...p.channels, email: on } }));
+            changed();
+          }}
+        />
+        <Checkbox
+          label="Notifications on the devices you turn on below"
+          checked={prefs.channels.push}
+          onChange={(on) => {
+            setPrefs((p) => ({ ...p, channels: { ...p.channels, push: on } }));
             changed();
           }}
         />
@@ -366,11 +375,12 @@ function CalendarSection() {
   );
 }
 
-/** The Reminders and Calendar sections of Settings. */
+/** The Reminders, Notifications and Calendar sections of Settings. */
 export function ReminderSettings() {
   return (
     <>
       <RemindersSection />
+      <PushSection />
       <CalendarSection />
     </>
   );

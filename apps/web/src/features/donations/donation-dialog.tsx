@@ -96,7 +96,7 @@ export default function DonationDialog({
       rememberPendingDonation(project.id, intent.paymentIntentId);
       return { ok: true, intent };
     } catch (error) {
-      if (error instanceof NetworkError) return { ok: false, message: MESSAGES.networkError };
+      if (error instanceof NetworkError) return { ok: false, message: error.message };
       if (error instanceof ApiError && error.fromServer) return { ok: false, message: error.message };
       return { ok: false, message: MESSAGES.paymentIntentFailed };
     }

@@ -44,7 +44,7 @@ export function paymentErrorMessage(
   fallback: string = MESSAGES.paymentProcessingFailed,
 ): string {
   if (error instanceof PaymentMessageError) return error.message;
-  if (error instanceof NetworkError) return MESSAGES.networkError;
+  if (error instanceof NetworkError) return error.message;
   if (error instanceof ApiError && error.fromServer) return error.message;
   return fallback;
 }

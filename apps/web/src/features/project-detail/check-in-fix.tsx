@@ -1,9 +1,9 @@
-// The owner's way to fix a check-in (issue 23): edit its text or YouTube link, or delete it, in the 15
-// minutes after posting it. The server decides; this shows the controls while the window is open and
+// The owner's way to fix a check-in (issue 23): edit its text or YouTube link, replace its photo, or
+// delete it, in the 15 minutes after posting it. The server decides; this shows the controls while the window is open and
 // says the check-in is permanent once it has closed.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { checkInEditableUntil } from '@kept/domain';
+import { IMAGE_MIME_TYPES, checkInEditableUntil, validateImageFile } from '@kept/domain';
 import type { CheckInDto } from '@kept/contract';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
@@ -14,7 +14,7 @@ const fieldClass =
   'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-primary-700';
 
 function messageOf(error: unknown): string {
-  if (error instanceof NetworkError) return 'Network error. Please try again.';
+  if (error instanceof NetworkError) return error.message;
   if (error instanceof ApiError && error.fromServer) return error.message;
   return 'Failed to change the check-in. Please try again.';
 }
@@ -51,20 +51,39 @@ export function CheckInFix({
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(checkIn.updateText ?? '');
   const [link, setLink] = useState(checkIn.videoUrl ?? '');
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
   const textId = useId();
   const linkId = useId();
+  const photoId = useId();
   const errorId = useId();
 
   const edit = useMutation({
-    mutationFn: () =>
-      call(
+    mutationFn: () => {
+      const path = { projectId, checkInId: checkIn.id };
+      if (!photo)
+        return call(
+          api.PATCH('/api/projects/{projectId}/check-ins/{checkInId}', {
+            params: { path },
+            body: { updateText: text, videoUrl: link },
+          }),
+        );
+      // A new photo goes as a multipart form, with the text fields beside it.
+      const form = new FormData();
+      form.append('updateText', text);
+      form.append('videoUrl', link);
+      form.append('photo', photo, photo.name);
+      return call(
         api.PATCH('/api/projects/{projectId}/check-ins/{checkInId}', {
-          params: { path: { projectId, checkInId: checkIn.id } },
-          body: { updateText: text, videoUrl: link },
+          params: { path },
+          body: { updateText: text, videoUrl: link, photo },
+          bodySerializer: () => form,
         }),
-      ),
+      );
+    },
     onSuccess: async () => {
       setEditing(false);
+      setPhoto(null);
       await refresh(projectId);
     },
   });
@@ -121,6 +140,29 @@ export function CheckInFix({
               onChange={(e) => setLink(e.target.value)}
               className={fieldClass}
             />
+          </div>
+          <div>
+            <label htmlFor={photoId} className="text-sm font-medium text-slate-800">
+              {checkIn.photoUrl ? 'Replace the photo' : 'Add a photo'}
+            </label>
+            <input
+              id={photoId}
+              type="file"
+              accept={IMAGE_MIME_TYPES.join(',')}
+              onChange={(e) => {
+                const file = e.target.files?.[0] ?? null;
+                const problem = file ? validateImageFile(file) : null;
+                setPhotoError(problem);
+                setPhoto(problem ? null : file);
+              }}
+              aria-describedby={photoError ? `${photoId}-error` : undefined}
+              className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-slate-800"
+            />
+            {photoError ? (
+              <p id={`${photoId}-error`} role="alert" className="mt-1 text-sm text-red-700">
+                {photoError}
+              </p>
+            ) : null}
           </div>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" size="sm" loading={edit.isPending}>

@@ -26,6 +26,7 @@ import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
 import { cx } from '../../lib/cx';
+import { useOffline } from '../../lib/offline';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { loadCheckInDialog } from '../check-in';
 import {
@@ -156,6 +157,8 @@ function TotalCard({
   donate: ReactNode;
 }) {
   const headingId = useId();
+  // Offline, the amount is the service worker's copy: never called "Live" (decision 036).
+  const { shownAt } = useOffline();
   const cents = settlement ? settlement.poolCents : (project.refundableCents ?? project.depositCents ?? 0);
   // Each part in the past tense once it has happened: the card refund when the processor confirmed
   // it, the payout when paid, the forfeit when the settlement booked it.
@@ -179,10 +182,10 @@ function TotalCard({
           <h2 id={headingId} className="text-base font-semibold text-slate-900">
             {PROJECT_TEXT.total}
           </h2>
-          {ended ? (
+          {ended || shownAt ? (
             <span className="flex items-center gap-2 text-xs font-medium text-slate-600">
               <span aria-hidden="true" className="inline-flex size-2.5 rounded-full bg-slate-400" />
-              {PROJECT_TEXT.ended}
+              {ended ? PROJECT_TEXT.ended : 'Offline copy'}
             </span>
           ) : (
             <span className="flex items-center gap-2 text-xs font-medium text-slate-600">

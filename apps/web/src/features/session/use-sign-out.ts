@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { forgetOfflineCopies } from '../../lib/service-worker';
 import { sessionQueryKey, signOut, type SessionResponse } from './api';
 
 /** Logout: end the session on the server, go home, and forget the user and everything fetched for them. */
@@ -22,6 +23,8 @@ export function useSignOut(): { signOut: () => Promise<void>; isSigningOut: bool
       await navigate('/');
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
       queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user: null });
+      // The service worker's copies of this user's pages go too (a shared computer shows none offline).
+      await forgetOfflineCopies().catch(() => undefined);
     }
   }
 
