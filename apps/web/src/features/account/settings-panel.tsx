@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useRef, useState, type FormEvent } from 'react';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import RotateCw from 'lucide-react/icons/rotate-cw';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
@@ -24,11 +24,8 @@ import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api';
 import { ChangeEmailSection } from './change-email-section';
 import { ChangePasswordSection } from './change-password-section';
-import { DeleteAccountSection } from './delete-account-section';
 import { detectTimezone, errorMessage, isUsernameTaken, type SettingsResponse } from './api';
 import { useSettings, useUpdateTimezone, useUpdateUsername } from './use-account';
-import { DataExportSection } from './data-export-section';
-import { ReminderSettings } from './reminder-settings';
 import { OutcomeBanner, SettingsSection, type Outcome } from './settings-section';
 
 function UsernameSection({ saved }: { saved: string | null }) {
@@ -215,6 +212,22 @@ function TimezoneSection({ saved: savedName }: { saved: string }) {
   );
 }
 
+const LaterSettingsSections = lazy(() => import('./settings-later'));
+
+/** Where the later sections appear while their code loads. */
+function LaterSectionsLoading() {
+  return (
+    <Card
+      role="status"
+      aria-busy="true"
+      className="flex min-h-40 items-center justify-center gap-2 text-sm text-slate-600"
+    >
+      <Spinner size="sm" />
+      Loading more settings...
+    </Card>
+  );
+}
+
 function SettingsForms({ settings }: { settings: SettingsResponse }) {
   return (
     <div className="space-y-6">
@@ -222,9 +235,9 @@ function SettingsForms({ settings }: { settings: SettingsResponse }) {
       <TimezoneSection saved={settings.timezone} />
       <ChangeEmailSection />
       <ChangePasswordSection />
-      <ReminderSettings />
-      <DataExportSection />
-      <DeleteAccountSection />
+      <Suspense fallback={<LaterSectionsLoading />}>
+        <LaterSettingsSections />
+      </Suspense>
     </div>
   );
 }
