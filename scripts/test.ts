@@ -30,7 +30,7 @@ const e2eResults = path.join(resultsDir, 'browser.json');
 const lighthouseResults = path.join(resultsDir, 'lighthouse.json');
 
 const only = process.argv.slice(2);
-// Only on request (.ci/run, with TEST_DATABASE_URL): the integration tests of money, jobs and queries once
+// Only on request (.ci/run, with TEST_DATABASE_URL): the integration tests of money, jobs, queries and triggers once
 // more against a PostgreSQL server of its own (production's shape), beside the full run on the embedded
 // one. The rest (HTTP, auth, the screens' answers, the process-level crash and two-worker runs) does not
 // depend on which PostgreSQL answers, and CI's time is bounded.
@@ -51,6 +51,8 @@ const SERVICE_SUITES = [
   'browse-search',
   'schema',
   'overload',
+  'project-page-cache',
+  'account-lifecycle',
 ];
 const serverOnService: Step = {
   ...vitest('server-service', 'apps/server'),
