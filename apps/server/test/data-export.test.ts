@@ -99,6 +99,16 @@ beforeAll(async () => {
     headers: { cookie: a.who.cookie },
   });
   expect(star.statusCode, star.body).toBe(200);
+  // Each turned notifications on in a browser.
+  for (const [who, label] of [
+    [a, 'Firefox on Linux'],
+    [b, 'Safari on iPhone'],
+  ] as const)
+    await t.database.pool.query(
+      `insert into push_subscriptions (user_id, endpoint, p256dh, auth, device_label)
+       values ($1, $2, 'p256dh-key', 'auth-secret', $3)`,
+      [who.who.user.id, `https://push.example/${who.who.user.id}`, label],
+    );
   ann = { ...a, donationPaymentId: annGave };
   bob = { ...b, donationPaymentId: bobGave };
   // The second day's check-in keeps both short projects whole: at their end the deposit goes back to
@@ -158,6 +168,7 @@ const DATASETS = [
   'refunds',
   'payouts',
   'favorites',
+  'push-devices',
 ];
 
 describe('requesting an export', () => {
@@ -326,6 +337,11 @@ describe('the finished export', () => {
     expect(json('favorites')).toEqual([
       expect.objectContaining({ project_id: bob.long.projectId, project_title: 'bob_exports long' }),
     ]);
+    // The device, never its push address or keys.
+    expect(json('push-devices')).toEqual([
+      expect.objectContaining({ device: 'Firefox on Linux', last_delivered_at: null }),
+    ]);
+    expect(JSON.stringify(json('push-devices'))).not.toMatch(/push\.example|p256dh-key|auth-secret/);
   });
 
   it("never holds Bob's records: his account, email, check-ins, photos, payments or settlement", () => {
@@ -337,6 +353,7 @@ describe('the finished export', () => {
       bob.who.user.id,
       bob.who.email,
       'bob.private@example.com',
+      'Safari on iPhone',
       bob.photoCheckInId,
       bob.photoUrl,
       bob.long.paymentId,

@@ -8,6 +8,7 @@ import {
   donationsMadeBy,
   donationsReceivedBy,
   favoritesOf,
+  pushDevicesOf,
   paymentsOf,
   profileOf,
   projectsOf,
@@ -300,6 +301,20 @@ export const DATASETS: Dataset[] = [
     { name: 'project_id', about: 'The project.', value: (r) => r.projectId },
     { name: 'project_title', about: "The project's title.", value: (r) => r.projectTitle },
     { name: 'starred_at', about: 'When you starred it (UTC).', value: (r) => iso(r.createdAt) },
+  ]),
+  dataset('push-devices', 'The browsers you turned notifications on in.', pushDevicesOf, () => [
+    { name: 'id', about: 'The device, as Settings lists it.', value: (r) => r.id },
+    { name: 'device', about: 'The browser and system it said it was.', value: (r) => r.deviceLabel },
+    {
+      name: 'added_at',
+      about: 'When notifications were turned on there (UTC).',
+      value: (r) => iso(r.createdAt),
+    },
+    {
+      name: 'last_delivered_at',
+      about: 'When a notification last reached it (UTC).',
+      value: (r) => iso(r.lastSuccessAt),
+    },
   ]),
 ];
 

@@ -8,6 +8,7 @@ import {
   payments,
   projectCheckins,
   projects,
+  pushSubscriptions,
   settlements,
   userFavorites,
   users,
@@ -309,4 +310,18 @@ export function favoritesOf(db: Db, userId: string) {
     .innerJoin(projects, eq(projects.id, userFavorites.projectId))
     .where(eq(userFavorites.userId, userId))
     .orderBy(asc(userFavorites.createdAt), asc(userFavorites.projectId));
+}
+
+/** The browsers the user turned push notifications on in (their push address and keys stay out). */
+export function pushDevicesOf(db: Db, userId: string) {
+  return db
+    .select({
+      id: pushSubscriptions.id,
+      deviceLabel: pushSubscriptions.deviceLabel,
+      createdAt: pushSubscriptions.createdAt,
+      lastSuccessAt: pushSubscriptions.lastSuccessAt,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id));
 }
