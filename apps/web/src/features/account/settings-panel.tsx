@@ -212,7 +212,10 @@ function TimezoneSection({ saved: savedName }: { saved: string }) {
   );
 }
 
-const LaterSettingsSections = lazy(() => import('./settings-later'));
+// Asked for as soon as this screen's code runs, beside the screen's own data, so the later sections mount
+// with the others instead of a round trip after them.
+const laterSections = import('./settings-later');
+const LaterSettingsSections = lazy(() => laterSections);
 
 /** Where the later sections appear while their code loads. */
 function LaterSectionsLoading() {
