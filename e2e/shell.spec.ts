@@ -242,6 +242,9 @@ test.describe('signed-in menus', () => {
     await page.getByRole('menuitem', { name: 'Settings' }).click();
     await expect(page).toHaveURL(`${baseURL}/settings`);
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    // Every section has loaded what it shows (a sign-out while they still load ends their reads with 401s).
+    await expect(page.getByRole('heading', { name: 'Delete my account' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
 
     await account.click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
