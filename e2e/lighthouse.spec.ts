@@ -96,10 +96,9 @@ function lostPoints(lhr: Result, category: Category): string[] {
 /**
  * The CPU slowdown for a host of this `benchmarkIndex`: Lighthouse's default, 4 (made for a host of about
  * 1,533), or less on a slower host, by Lighthouse's own calibration (its docs/throttling.md and CPU
- * throttling calculator), so that the page runs as on Lighthouse's reference phone. This shared VM
- * measures 1,100–2,300 from one minute to the next; with a fixed 4 its slow minutes emulated a phone up
- * to 1.4 times slower than the reference, and the score followed the host instead of the app. A fast host
- * keeps the default: the bar is never made harder than Lighthouse's own setting.
+ * throttling calculator), so that the page runs as on Lighthouse's reference phone whatever the host's
+ * speed at the moment (decision 038). A fast host keeps the default: the bar is never made harder than
+ * Lighthouse's own setting.
  */
 function calibratedCpuSlowdown(benchmarkIndex: number): number {
   const DEFAULT = 4;

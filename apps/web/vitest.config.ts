@@ -12,7 +12,7 @@ export default defineConfig({
     unstubGlobals: true,
     testTimeout: 30_000,
     // One jsdom per worker, reused by the files it runs, instead of a fresh process and jsdom per file
-    // (about 1 s each). Every file's DOM, network handlers, mocks and globals are reset after each test
+    // (decision 038). Every file's DOM, network handlers, mocks and globals are reset after each test
     // (test/setup.ts, restoreMocks, unstubGlobals), so files do not see each other's state.
     isolate: false,
   },

@@ -30,6 +30,13 @@ type Bound<F> = F extends (deps: never, input: infer I) => infer R ? (input: I) 
 const FORM_WITH_PHOTO = checkInRequestSchema({ hasPhoto: true });
 const FORM_WITHOUT_PHOTO = checkInRequestSchema({ hasPhoto: false });
 
+/** What a check-in's multipart form (posting one, or replacing its photo) may hold. */
+const CHECK_IN_FORM_LIMITS = {
+  maxFields: 10,
+  maxFieldBytes: 20_000,
+  failedMessage: CHECK_IN_MESSAGES.failed,
+};
+
 export const checkInRoutes =
   (useCases: {
     addCheckIn: AddCheckIn;
@@ -56,11 +63,7 @@ export const checkInRoutes =
         let fields: CheckInData;
         let photo: Buffer | undefined;
         if (request.isMultipart()) {
-          const form = await readMultipart(request, {
-            maxFields: 10,
-            maxFieldBytes: 20_000,
-            failedMessage: CHECK_IN_MESSAGES.failed,
-          });
+          const form = await readMultipart(request, CHECK_IN_FORM_LIMITS);
           photo = form.photo;
           fields = parseOrThrow(photo ? FORM_WITH_PHOTO : FORM_WITHOUT_PHOTO, form.fields);
         } else {
@@ -104,11 +107,7 @@ export const checkInRoutes =
         let fields: EditCheckInRequest;
         let photo: Buffer | undefined;
         if (request.isMultipart()) {
-          const form = await readMultipart(request, {
-            maxFields: 10,
-            maxFieldBytes: 20_000,
-            failedMessage: CHECK_IN_MESSAGES.failed,
-          });
+          const form = await readMultipart(request, CHECK_IN_FORM_LIMITS);
           photo = form.photo;
           if (!photo) throw new DomainError('validation_error', COVER_MESSAGES.noFile);
           fields = parseOrThrow(EditCheckInFormFieldsSchema, form.fields);
