@@ -1,4 +1,5 @@
-// The project card every list shows (home, categories, profiles, My Projects), from a projects row.
+// The project card every list shows (home, categories, profiles, My Projects), from a projects row, and
+// the same row's facts as the project page states them.
 import {
   cardAmount,
   daysLeftBadge,
@@ -7,7 +8,7 @@ import {
   projectBounds,
   projectStatus,
 } from '@kept/domain';
-import type { ProjectCard } from '@kept/contract';
+import type { ProjectCard, ProjectFacts } from '@kept/contract';
 import { sql } from 'drizzle-orm';
 import { projects, settlements, users } from '../../db/schema.ts';
 
@@ -78,7 +79,10 @@ export type CardRow = {
   settledRefundCents: number | null;
 };
 
-export function toProjectCard(row: CardRow, now: Date, favorites?: ReadonlySet<string>): ProjectCard {
+/** The viewer a list is made for: their starred projects, and who they are (for 'Your Project'). */
+export type CardViewer = { userId: string; favorites?: ReadonlySet<string> | undefined };
+
+function cardSchedule(row: CardRow, now: Date) {
   const schedule = projectBounds({
     createdAt: row.createdAt,
     endDate: row.endDate,
@@ -92,6 +96,32 @@ export function toProjectCard(row: CardRow, now: Date, favorites?: ReadonlySet<s
     refundableCents: row.refundableAmount,
     settledRefundCents: row.settledRefundCents,
   });
+  return { schedule, status, amount };
+}
+
+/**
+ * A card in a list: what the card shows and no more (decision 041). `viewer` (signed in) adds whether
+ * they starred it and whether it is theirs.
+ */
+export function toProjectCard(row: CardRow, now: Date, viewer?: CardViewer): ProjectCard {
+  const { schedule, status, amount } = cardSchedule(row, now);
+  return {
+    id: row.id,
+    title: row.title,
+    tag: row.tag,
+    imageUrl: projectImage(row.imageUrl, row.tag),
+    refundableCents: row.refundableAmount,
+    ...(amount.kind === 'refundable' ? {} : { amount }),
+    status,
+    daysLeftBadge: daysLeftBadge(schedule.startsAt, schedule.endsAt, now),
+    ...(viewer?.favorites ? { isFavorite: viewer.favorites.has(row.id) } : {}),
+    ...(viewer ? { isOwn: viewer.userId === row.userId } : {}),
+  };
+}
+
+/** What the project page says of the project besides its schedule summary (ProjectDetail's base). */
+export function toProjectFacts(row: CardRow, now: Date, isFavorite?: boolean): ProjectFacts {
+  const { schedule, status, amount } = cardSchedule(row, now);
   return {
     id: row.id,
     title: row.title,
@@ -100,6 +130,7 @@ export function toProjectCard(row: CardRow, now: Date, favorites?: ReadonlySet<s
     imageUrl: projectImage(row.imageUrl, row.tag),
     depositCents: row.depositAmount,
     refundableCents: row.refundableAmount,
+    ...(amount.kind === 'refundable' ? {} : { amount }),
     userId: row.userId,
     username: row.username,
     createdAt: row.createdAt.toISOString(),
@@ -110,7 +141,6 @@ export function toProjectCard(row: CardRow, now: Date, favorites?: ReadonlySet<s
     status,
     finishingSoon: isFinishingSoon(schedule.startsAt, schedule.endsAt, now),
     daysLeftBadge: daysLeftBadge(schedule.startsAt, schedule.endsAt, now),
-    ...(amount.kind === 'refundable' ? {} : { amount }),
-    ...(favorites ? { isFavorite: favorites.has(row.id) } : {}),
+    ...(isFavorite === undefined ? {} : { isFavorite }),
   };
 }

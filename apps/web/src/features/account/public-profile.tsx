@@ -14,6 +14,7 @@ import { PageContainer } from '../../components/ui/page';
 import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { detectTimezone, isNotFound } from './api';
+import { useSession } from '../session';
 import { ProfileProjectList } from './profile-project-list';
 import { usePublicProfile } from './use-account';
 
@@ -36,7 +37,15 @@ function ProfileHeader({ username, children }: { username: string; children?: Re
   );
 }
 
-function ProjectSection({ title, projects }: { title: string; projects: readonly ProjectCard[] }) {
+function ProjectSection({
+  title,
+  projects,
+  own,
+}: {
+  title: string;
+  projects: readonly ProjectCard[];
+  own: boolean;
+}) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="mt-10 first-of-type:mt-0">
@@ -46,7 +55,7 @@ function ProjectSection({ title, projects }: { title: string; projects: readonly
           {projects.length}
         </span>
       </h2>
-      <ProfileProjectList projects={projects} />
+      <ProfileProjectList projects={projects} own={own} />
     </section>
   );
 }
@@ -83,6 +92,7 @@ function UserNotFound({ username }: { username: string }) {
 /** /user/{username}: who they are, since when, and their projects. */
 export function PublicProfile({ username }: { username: string }) {
   const profile = usePublicProfile(username);
+  const { user: viewer } = useSession();
   const [timeZone] = useState(detectTimezone);
   const notFound = profile.isError && isNotFound(profile.error);
   useDocumentTitle(notFound ? MESSAGES.userNotFoundTitle : (profile.data?.user.username ?? username));
@@ -123,6 +133,8 @@ export function PublicProfile({ username }: { username: string }) {
 
   const { user, activeProjects, completedProjects } = profile.data;
   const hasProjects = activeProjects.length + completedProjects.length > 0;
+  // The viewer's own profile: every card on it is theirs ('Your Project').
+  const own = viewer !== null && viewer.username?.toLowerCase() === user.username.toLowerCase();
 
   return (
     <PageContainer>
@@ -136,10 +148,10 @@ export function PublicProfile({ username }: { username: string }) {
       {hasProjects ? (
         <>
           {activeProjects.length > 0 ? (
-            <ProjectSection title="Active Projects" projects={activeProjects} />
+            <ProjectSection title="Active Projects" projects={activeProjects} own={own} />
           ) : null}
           {completedProjects.length > 0 ? (
-            <ProjectSection title="Completed Projects" projects={completedProjects} />
+            <ProjectSection title="Completed Projects" projects={completedProjects} own={own} />
           ) : null}
         </>
       ) : (
