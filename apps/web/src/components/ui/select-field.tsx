@@ -1,7 +1,7 @@
 import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import ChevronDown from 'lucide-react/icons/chevron-down';
 import { cx } from '../../lib/cx';
-import { FieldFrame, describedBy, inputClasses } from './field-frame';
+import { FieldFrame, describedBy, inputClasses } from './text-field';
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   label: ReactNode;
