@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver, type ResolverResult } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@kept/domain';
 import { checkForm, loadedResolver } from '../src/lib/check-form';
@@ -9,12 +9,13 @@ interface Values {
   tag: string;
 }
 
-const titleRequired: Resolver<Values> = (values) =>
-  Promise.resolve(
-    values.title
-      ? { values, errors: {} }
-      : { values: {}, errors: { title: { type: 'custom', message: 'Please fill in all required fields.' } } },
-  );
+const titleRequired: Resolver<Values> = async (values): Promise<ResolverResult<Values>> => {
+  if (values.title) return { values, errors: {} };
+  return {
+    values: {},
+    errors: { title: { type: 'custom', message: 'Please fill in all required fields.' } },
+  };
+};
 
 function renderForm(resolver: Resolver<Values>) {
   return renderHook(() => useForm<Values>({ defaultValues: { title: '', tag: '' }, resolver })).result;
