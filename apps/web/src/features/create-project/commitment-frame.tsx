@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 
 /**
  * The commitment's box and heading: around the commitment itself, and around what stands in for it
- * while its code loads (create-project-form.tsx loads it with the card form).
+ * while its code loads (it comes with the card form, pay-step-lazy.ts).
  */
 export function CommitmentFrame({ children }: { children: ReactNode }) {
   const headingId = useId();

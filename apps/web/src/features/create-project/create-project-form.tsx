@@ -1,10 +1,10 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { PROJECT_MESSAGES, depositChargeCents, depositFeeCents, formatCents } from '@kept/domain';
 import { PanelLoading } from '../../components/ui/panel-loading';
-import { checkForm, loadedResolver } from '../../lib/check-form';
+import { checkForm } from '../../lib/check-form';
 import { PROJECT_LIST_ROOTS } from '../../lib/query-keys';
 import type { DepositIntentResponse } from '../payments';
 import { ProjectDescriptionField, ProjectTitleField } from '../project-form';
@@ -27,20 +27,14 @@ import {
   TagField,
   VisibilityField,
 } from './draft-fields';
+import { DepositPayment, draftResolver } from './pay-step-lazy';
 
 /** How long the green 'Payment successful' notice shows before My Projects opens. */
 export const CREATED_REDIRECT_MS = 1500;
 
-// The commitment, the form's check and the card form load as a chunk of their own (pay-step.ts), asked
-// for as soon as this code runs; the Payment section says it is loading until then.
-const payStep = import('./pay-step');
-const DepositPayment = lazy(() => payStep.then((module) => ({ default: module.DepositPayment })));
-const draftResolver = loadedResolver<ProjectDraftValues>(() =>
-  import('./pay-step').then((module) => module.draftCheck),
-);
-
 /**
- * Create New Project: details, timeline and deposit, the charge before paying, then the payment. Pay
+ * Create New Project: details, timeline and deposit, the charge before paying, then the payment (the
+ * commitment, the form's check and the card form come with the pay step, pay-step-lazy.ts). Pay
  * checks the form with the contract's schema, creates the deposit intent (the server checks the draft
  * again and computes the charge), confirms the card, shows 'Payment successful' and opens My Projects.
  * A failed payment keeps everything typed; pressing Pay again reuses the same intent as long as the

@@ -1,6 +1,6 @@
 // The Create New Project form's fields, each reading and writing its values through react-hook-form's
 // form context (create-project-form.tsx), with its messages next to it.
-import { Suspense, lazy, useId, type ReactNode } from 'react';
+import { Suspense, useId, type ReactNode } from 'react';
 import { useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import {
@@ -34,6 +34,7 @@ import { VisibilityChoice } from '../../components/ui/visibility-choice';
 import { cx } from '../../lib/cx';
 import { CommitmentFrame } from './commitment-frame';
 import { CUSTOM, depositOf, type ProjectDraftValues } from './draft';
+import { CommitmentSummary } from './pay-step-lazy';
 
 const sectionHeading = 'text-lg font-semibold text-slate-900';
 
@@ -405,11 +406,6 @@ const COMMITMENT_INPUTS = [
   'customDeposit',
   'charityId',
 ] as const;
-
-// Loaded with the card form (pay-step.ts, which create-project-form.tsx asks for first).
-const CommitmentSummary = lazy(() =>
-  import('./pay-step').then((module) => ({ default: module.CommitmentSummary })),
-);
 
 /** Where the commitment appears while its code loads (with the card form, which Pay needs too). */
 function CommitmentLoading() {
