@@ -23,7 +23,7 @@ import type { Db } from '../../db/client.ts';
 import { hasDueProjectCounters, refreshDueProjectCounters } from '../projects/counters.ts';
 import { toProjectCard, type CardRow } from '../projects/cards.ts';
 import { createSharedCache } from './cache.ts';
-import type { Precompressed } from '../../http/precompressed.ts';
+import { compressedFor, type Precompressed } from '../../http/precompressed.ts';
 import {
   categoryPageStatement,
   favoriteIdsStatement,
@@ -117,7 +117,10 @@ export function createBrowseService(deps: { db: Db; clock: Clock }) {
   ): Promise<Answer<T>> =>
     fresh
       ? { json: await compute() }
-      : shared.get(key, async () => ({ json: await compute(), compressed: {} }));
+      : shared.get(key, async () => {
+          const json = await compute();
+          return { json, compressed: compressedFor(json) };
+        });
   const sharedRows = createSharedCache<Map<string, CardRow[]>>(clock, {
     ttlMs: SHARED_CACHE_MS,
     maxEntries: 1,
