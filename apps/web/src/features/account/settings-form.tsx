@@ -3,7 +3,7 @@ import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
-import { formFields } from '../../lib/forms';
+import { formFields } from '../../lib/form-fields';
 import { errorMessage } from './api';
 import { OutcomeBanner, type Outcome } from './settings-section';
 

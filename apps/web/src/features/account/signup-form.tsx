@@ -6,7 +6,8 @@ import { MESSAGES, PASSWORD_MIN_LENGTH, USERNAME_HINT, safeReturnTo } from '@kep
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/text-field';
-import { formFields, requestResolver } from '../../lib/forms';
+import { formFields } from '../../lib/form-fields';
+import { requestResolver } from '../../lib/forms';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { errorMessage, isUsernameTaken } from './api';
 import type { LoginLocationState } from './login-form';
