@@ -11,30 +11,12 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MESSAGES,
   normalizeEmail,
-  validateEmail,
   validatePassword,
 } from '@kept/domain';
 import * as z from 'zod/mini';
-import { domainRule, textField } from './mini-rules.ts';
+import { domainRule, emailSchema, notBlank, textField } from './mini-rules.ts';
 
-export const notBlank = (value: string) => value.trim() !== '';
-
-/**
- * An email address: missing or blank answers `missing` ('Please enter your email address'), anything
- * that is not one 'Please enter a valid email address'. Output trimmed and lower-cased.
- */
-export const emailSchema = (
-  missing: string = EMAIL_MESSAGES.required,
-  notText: string = EMAIL_MESSAGES.invalid,
-) =>
-  z.pipe(
-    textField(missing, notText).check(
-      z.trim(),
-      z.minLength(1, { error: missing }),
-      z.refine((value) => value === '' || validateEmail(value) === null, { error: EMAIL_MESSAGES.invalid }),
-    ),
-    z.transform(normalizeEmail),
-  );
+export { emailSchema, notBlank };
 
 /** The newsletter's and the forgot-password form's address. */
 export const EmailSchema = emailSchema();

@@ -3,8 +3,7 @@
 // chunks.
 import { MESSAGES, normalizeUsername, validatePassword, validateUsername } from '@kept/domain';
 import * as z from 'zod/mini';
-import { emailSchema, notBlank } from './account-forms.ts';
-import { domainRule, textField } from './mini-rules.ts';
+import { domainRule, emailSchema, notBlank, textField } from './mini-rules.ts';
 
 /** A username (signup, settings): missing or blank answers `missing`, then the username rules. Output trimmed. */
 export const UsernameSchema = (messages: { missing: string; notText: string }) =>
