@@ -15,6 +15,7 @@ import {
   type CheckInDto,
   type HomeResponse,
   type ProjectCard,
+  type ProjectFacts,
   type ProjectDetailResponse,
 } from '@kept/contract';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -35,7 +36,7 @@ const TAGS = [
   'Other',
 ];
 
-function card(i: number): ProjectCard {
+function facts(i: number): ProjectFacts {
   return {
     id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
     title: `Project number ${i}: run a marathon before the summer`,
@@ -56,6 +57,11 @@ function card(i: number): ProjectCard {
     daysLeftBadge: i % 3 === 0 ? { days: 3, colour: 'orange', text: '3 days left' } : null,
     isFavorite: false,
   };
+}
+
+function card(i: number): ProjectCard {
+  const { id, title, tag, imageUrl, refundableCents, status, daysLeftBadge, isFavorite } = facts(i);
+  return { id, title, tag, imageUrl, refundableCents, status, daysLeftBadge, isFavorite };
 }
 
 function checkIn(i: number): CheckInDto {
@@ -86,7 +92,7 @@ const home: HomeResponse = {
 
 const detail: ProjectDetailResponse = {
   project: {
-    ...card(1),
+    ...facts(1),
     ownImageUrl: null,
     visibility: 'public',
     updatedAt: '2026-03-20T12:00:00.000Z',

@@ -99,7 +99,7 @@ describe('home sections', () => {
       body.featured,
       ...body.byTag.map((s) => s.projects),
     ].flat();
-    expect(all.every((card) => card.isFavorite === undefined)).toBe(true);
+    expect(all.every((card) => card.isFavorite === undefined && card.isOwn === undefined)).toBe(true);
     expect(titles(all)).not.toContain('Deleted giant');
   });
 
@@ -151,7 +151,6 @@ describe('home sections', () => {
       '2 days left',
       '3 days left',
     ]);
-    expect(body.finishingSoon.every((c) => c.finishingSoon)).toBe(true);
   });
 
   it('has one section per tag: live projects, largest refundable first, 4 each', async () => {
@@ -206,7 +205,10 @@ describe('home sections', () => {
       expect(body.finishingSoon).toHaveLength(8);
       expect(body.featured).toHaveLength(8);
       expect(body.byTag.every((s) => s.projects.length === 4)).toBe(true);
-      expect(body.topFunded[0]!.description.length).toBeLessThanOrEqual(101);
+      // A card carries what it shows, nothing more (decision 041): no description, owner or schedule.
+      expect(Object.keys(body.topFunded[0]!).sort()).toEqual(
+        ['daysLeftBadge', 'id', 'imageUrl', 'refundableCents', 'status', 'tag', 'title'].sort(),
+      );
       expect(Buffer.byteLength(res.body)).toBeLessThanOrEqual(40 * 1024);
 
       // Pathological data (2 KB picture URLs) trims the longest sections instead of growing.
@@ -248,6 +250,29 @@ describe('favorites on the home page', () => {
     expect(body.topFunded.find((c) => c.title === 'Deck rebuild')!.isFavorite).toBe(false);
     expect(body.featured.find((c) => c.title === 'Marathon')!.isFavorite).toBe(true);
     expect(titles(body.featured)).not.toContain('Finished mural');
+  });
+
+  it("tells a signed-in viewer which cards are theirs ('Your Project'), and no one else's", async () => {
+    const owner = await createUser(t.app);
+    const marathon = ids.get('Marathon')!;
+    const { rows } = await t.database.pool.query<{ user_id: string }>(
+      'select user_id from projects where id = $1',
+      [marathon],
+    );
+    await t.database.pool.query('update projects set user_id = $1 where id = $2', [owner.user.id, marathon]);
+    try {
+      const mine = await home({ cookie: owner.cookie });
+      const cards = [mine.topFunded, mine.featured, ...mine.byTag.map((s) => s.projects)].flat();
+      expect(cards.filter((c) => c.isOwn).map((c) => c.title)).toEqual(['Marathon', 'Marathon', 'Marathon']);
+      expect(cards.every((c) => c.isOwn === (c.title === 'Marathon'))).toBe(true);
+      const someoneElse = await home({ cookie: (await createUser(t.app)).cookie });
+      expect(someoneElse.topFunded.every((c) => c.isOwn === false)).toBe(true);
+    } finally {
+      await t.database.pool.query('update projects set user_id = $1 where id = $2', [
+        rows[0]!.user_id,
+        marathon,
+      ]);
+    }
   });
 
   it('gives a signed-in viewer without favorites an empty Favorites section', async () => {

@@ -55,11 +55,8 @@ describe('public profiles', () => {
     const card = body.activeProjects[1];
     expect(card).toMatchObject({
       tag: 'Writing',
-      depositCents: 5000,
       refundableCents: 5000,
-      username: u.user.username,
       status: 'active',
-      finishingSoon: false,
       daysLeftBadge: null,
     });
     expect(card.imageUrl).toMatch(/^\/images\//); // the tag's default picture

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { answerHistory } from './history-fixtures';
 import UserProfileScreen from '../src/routes/user-profile';
 import { apiError, projectCard, renderScreen, stubDeviceTimezone } from './account-helpers';
-import { LocationProbe, json, mockApi, renderWithProviders, sessionRoute } from './helpers';
+import { LocationProbe, alice, json, mockApi, renderWithProviders, sessionRoute } from './helpers';
 
 // The history panel under the page (its own tests: history-panel.test.tsx).
 beforeEach(() => answerHistory());
@@ -57,7 +57,6 @@ describe('Public profile', () => {
                 id: 'p-1',
                 title: 'Write a novel',
                 refundableCents: 123456,
-                finishingSoon: true,
                 daysLeftBadge: { days: 2, colour: 'orange', text: '2 days left' },
               }),
               projectCard({ id: 'p-2', title: 'Learn the cello', status: 'upcoming', refundableCents: 2000 }),
@@ -95,6 +94,27 @@ describe('Public profile', () => {
     expect(done).toHaveTextContent('Completed');
     expect(done).toHaveTextContent('$400.00 back to the creator');
     expect(screen.queryByText('No Projects Yet')).not.toBeInTheDocument();
+  });
+
+  it("badges every card 'Your Project' on the viewer's own profile, and none on someone else's", async () => {
+    mockApi({
+      ...sessionRoute(alice),
+      'GET /api/me/favorites': () => json({ projectIds: [] }),
+      'GET /api/users/alice': () => json(profile({ activeProjects: [projectCard({ id: 'p-1' })] })),
+      'GET /api/users/bob': () =>
+        json(
+          profile({
+            user: { username: 'bob', createdAt: '2025-10-01T10:00:00.000Z' },
+            activeProjects: [projectCard({ id: 'p-2', title: "Bob's goal" })],
+          }),
+        ),
+    });
+    const { unmount } = renderProfile('alice');
+    expect(await screen.findByText('Your Project')).toBeInTheDocument();
+    unmount();
+    renderProfile('bob');
+    expect(await screen.findByText("Bob's goal")).toBeInTheDocument();
+    expect(screen.queryByText('Your Project')).not.toBeInTheDocument();
   });
 
   it("shows 'User Not Found' and the spec's text for an unknown user", async () => {

@@ -190,7 +190,7 @@ describe('ConnectedProjectCard', () => {
 
   it("shows 'Your Project' on the signed-in user's own projects", async () => {
     mockBrowseApi({ 'GET /api/me/favorites': () => json({ projectIds: [] }) }, alice);
-    renderWithProviders(<ConnectedProjectCard project={card({ userId: alice.id })} />);
+    renderWithProviders(<ConnectedProjectCard project={card({ isOwn: true })} />);
     expect(await screen.findByText('Your Project')).toBeInTheDocument();
   });
 });

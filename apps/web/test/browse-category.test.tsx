@@ -80,7 +80,7 @@ describe('category screen', { timeout: 20_000 }, () => {
         'GET /api/categories/art': () =>
           json(
             categoryResponse('art', [
-              card({ title: 'Mural', tag: 'Art', userId: alice.id }),
+              card({ title: 'Mural', tag: 'Art', isOwn: true, isFavorite: false }),
               card({ title: 'Sketchbook', tag: 'Art' }),
             ]),
           ),

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import EditProjectDialog from '../src/features/project-owner/edit-project-dialog';
 import { json, mockApi, renderWithProviders } from './helpers';
 import type { RouteKey, Routes } from './network';
-import { PROJECT_ID, projectCard, projectDetail } from './project-fixtures';
+import { PROJECT_ID, projectDetail, projectFacts } from './project-fixtures';
 
 /** A stand-in for the browser's XMLHttpRequest: the test decides progress and the answer. */
 class FakeXhr {
@@ -96,7 +96,7 @@ describe('the cover picker in Edit Project', { timeout: 15_000 }, () => {
 
   it('uploads the chosen picture with a progress bar after saving the text, then closes', async () => {
     const { user, onClose, onSaved, fetchMock } = renderEdit({
-      [PATCH]: () => json({ project: projectCard() }),
+      [PATCH]: () => json({ project: projectFacts() }),
     });
     // Keyboard: the radios are reachable and chosen with the arrow keys.
     const keep = await screen.findByRole('radio', { name: 'Keep the current cover' });
@@ -123,13 +123,13 @@ describe('the cover picker in Edit Project', { timeout: 15_000 }, () => {
       'aria-valuenow',
       '40',
     );
-    act(() => xhr.respond(200, { project: projectCard() }));
+    act(() => xhr.respond(200, { project: projectFacts() }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(onSaved).toHaveBeenCalled();
   });
 
   it("shows the server's refusal of an upload and stays open with the choice kept", async () => {
-    const { user, onClose } = renderEdit({ [PATCH]: () => json({ project: projectCard() }) });
+    const { user, onClose } = renderEdit({ [PATCH]: () => json({ project: projectFacts() }) });
     await user.click(await screen.findByRole('radio', { name: 'Upload a picture' }));
     await user.upload(screen.getByLabelText(/^Picture/), png());
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -162,8 +162,8 @@ describe('the cover picker in Edit Project', { timeout: 15_000 }, () => {
 
   it('sets one of the check-in photos as the cover', async () => {
     const { user, onClose, fetchMock } = renderEdit({
-      [PATCH]: () => json({ project: projectCard() }),
-      [PUT]: () => json({ project: projectCard() }),
+      [PATCH]: () => json({ project: projectFacts() }),
+      [PUT]: () => json({ project: projectFacts() }),
     });
     await user.click(await screen.findByRole('radio', { name: 'Use one of your check-in photos' }));
     const photos = screen.getAllByRole('radio', { name: /^Check-in photo from/ });
@@ -176,8 +176,8 @@ describe('the cover picker in Edit Project', { timeout: 15_000 }, () => {
 
   it("goes back to the tag's picture", async () => {
     const { user, onClose, fetchMock } = renderEdit({
-      [PATCH]: () => json({ project: projectCard() }),
-      [PUT]: () => json({ project: projectCard() }),
+      [PATCH]: () => json({ project: projectFacts() }),
+      [PUT]: () => json({ project: projectFacts() }),
     });
     await user.click(await screen.findByRole('radio', { name: "Use the tag's picture" }));
     expect(document.querySelector('img[src="/images/categories/music.svg"]')).not.toBeNull();

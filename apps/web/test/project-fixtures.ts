@@ -1,6 +1,6 @@
 // Realistic project data for the project screens' tests, computed with the shared rules.
 import { toProjectSummaryDto } from '@kept/contract';
-import type { CheckInDto, ProjectCard, ProjectDetailResponse } from '@kept/contract';
+import type { CheckInDto, ProjectCard, ProjectDetailResponse, ProjectFacts } from '@kept/contract';
 import { DAY_MS, endDateFor, localDateOf, projectSummary, settle } from '@kept/domain';
 
 export const PROJECT_ID = '11111111-1111-4111-8111-111111111111';
@@ -60,7 +60,7 @@ export function projectDetail(options: DetailOptions = {}): ProjectDetailRespons
     now,
   );
   const isOwner = options.isOwner ?? false;
-  const card: ProjectCard = {
+  const facts: ProjectFacts = {
     id: PROJECT_ID,
     title: 'Practice guitar',
     tag: 'Music',
@@ -81,7 +81,7 @@ export function projectDetail(options: DetailOptions = {}): ProjectDetailRespons
   };
   return {
     project: {
-      ...card,
+      ...facts,
       ownImageUrl: null,
       visibility: 'public',
       updatedAt: createdAt.toISOString(),
@@ -120,9 +120,8 @@ export function projectDetail(options: DetailOptions = {}): ProjectDetailRespons
   };
 }
 
-/** A card for lists (My Projects). */
-export function projectCard(overrides: Partial<ProjectCard> = {}): ProjectCard {
-  const { project } = projectDetail();
+/** A project as an owner's change answers it (edit, cover, visibility): projectDetail()'s facts. */
+export function projectFacts(overrides: Partial<ProjectFacts> = {}): ProjectFacts {
   const {
     ownImageUrl: _own,
     updatedAt: _updated,
@@ -131,7 +130,15 @@ export function projectCard(overrides: Partial<ProjectCard> = {}): ProjectCard {
     frequencyValue: _fv,
     frequencyUnit: _fu,
     summary: _summary,
-    ...card
-  } = project;
-  return { ...card, ...overrides };
+    visibility: _visibility,
+    ...facts
+  } = projectDetail().project;
+  return { ...facts, ...overrides };
+}
+
+/** A card for lists (My Projects): what the list shows of projectDetail()'s project. */
+export function projectCard(overrides: Partial<ProjectCard> = {}): ProjectCard {
+  const { project } = projectDetail();
+  const { id, title, tag, imageUrl, refundableCents, status, daysLeftBadge } = project;
+  return { id, title, tag, imageUrl, refundableCents, status, daysLeftBadge, ...overrides };
 }

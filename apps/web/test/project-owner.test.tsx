@@ -8,7 +8,7 @@ import { myProjectsQueryKey } from '../src/features/project-owner/api';
 import { MyProjects } from '../src/features/project-owner/my-projects';
 import { alice, json, mockApi, renderWithProviders, sessionRoute } from './helpers';
 import { apiError } from './network';
-import { PROJECT_ID, projectCard, projectDetail } from './project-fixtures';
+import { PROJECT_ID, projectCard, projectDetail, projectFacts } from './project-fixtures';
 
 function renderEdit() {
   const onClose = vi.fn();
@@ -60,7 +60,7 @@ describe('Edit Project dialog', { timeout: 15_000 }, () => {
 
   it('saves with PATCH, then tells the page and closes', async () => {
     const fetchMock = mockApi({
-      [`PATCH /api/projects/${PROJECT_ID}`]: () => json({ project: projectCard() }),
+      [`PATCH /api/projects/${PROJECT_ID}`]: () => json({ project: projectFacts() }),
     });
     const { user, onClose, onSaved } = renderEdit();
     const name = await screen.findByLabelText(/Project name/);
@@ -109,7 +109,7 @@ describe('Edit Project dialog', { timeout: 15_000 }, () => {
 describe('Who can find the project (edit dialog)', { timeout: 15_000 }, () => {
   it('saves Unlisted at once with its own request, and says so', async () => {
     const fetchMock = mockApi({
-      [`PUT /api/projects/${PROJECT_ID}/visibility`]: () => json({ project: projectCard() }),
+      [`PUT /api/projects/${PROJECT_ID}/visibility`]: () => json({ project: projectFacts() }),
     });
     const { user, onClose } = renderEdit();
     const dialog = await screen.findByRole('dialog', { name: 'Edit Project' });

@@ -346,8 +346,11 @@ export const SettlementStatementSchema = z.object({
 });
 export type SettlementStatement = z.infer<typeof SettlementStatementSchema>;
 
-/** A project in lists and carousels. Enough to recompute its schedule with @kept/domain. */
-export const ProjectCardSchema = z.object({
+/**
+ * What the project page says of a project besides its schedule summary: enough to recompute its schedule
+ * with @kept/domain.
+ */
+export const ProjectFactsSchema = z.object({
   id: z.string(),
   title: z.string(),
   tag: z.string(),
@@ -357,10 +360,7 @@ export const ProjectCardSchema = z.object({
   depositCents: z.number().int(),
   /** Refundable pool (falls back to the deposit). */
   refundableCents: z.number().int(),
-  /**
-   * A completed project's figure (the domain's cardAmount): the pool at the end, or the settled refund
-   * once settled. Absent while the project runs: the card then shows refundableCents (lists stay small).
-   */
+  /** As on the card: a completed project's figure (the pool at the end, or the settled refund). */
   amount: z.object({ kind: z.enum(CARD_AMOUNT_KINDS), cents: z.number().int() }).optional(),
   userId: z.string(),
   username: z.string().nullable(),
@@ -373,6 +373,32 @@ export const ProjectCardSchema = z.object({
   finishingSoon: z.boolean(),
   daysLeftBadge: DaysLeftBadgeSchema.nullable(),
   isFavorite: z.boolean().optional(),
+});
+export type ProjectFacts = z.infer<typeof ProjectFactsSchema>;
+
+/**
+ * A project in lists and carousels: what a card shows (the spec's picture, title, amount, 'Your Project'
+ * and days-left badges, the star) and nothing more, so that lists stay small (decision 041).
+ */
+export const ProjectCardSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  tag: z.string(),
+  /** The picture to show: own image, else the tag's default, else the general default. */
+  imageUrl: z.string(),
+  /** Refundable pool (falls back to the deposit). */
+  refundableCents: z.number().int(),
+  /**
+   * A completed project's figure (the domain's cardAmount): the pool at the end, or the settled refund
+   * once settled. Absent while the project runs: the card then shows refundableCents (lists stay small).
+   */
+  amount: z.object({ kind: z.enum(CARD_AMOUNT_KINDS), cents: z.number().int() }).optional(),
+  status: ProjectStatusSchema,
+  daysLeftBadge: DaysLeftBadgeSchema.nullable(),
+  /** Signed-in viewers only: whether they starred it. */
+  isFavorite: z.boolean().optional(),
+  /** Signed-in viewers only: whether the project is theirs ('Your Project'). */
+  isOwn: z.boolean().optional(),
   /** My Projects' completed cards only: the settlement statement (absent on other lists). */
   settlement: SettlementStatementSchema.nullable().optional(),
 });
@@ -394,7 +420,7 @@ export const CheckInSchema = z.object({
 });
 export type CheckInDto = z.infer<typeof CheckInSchema>;
 
-export const ProjectDetailSchema = ProjectCardSchema.extend({
+export const ProjectDetailSchema = ProjectFactsSchema.extend({
   ownImageUrl: z.string().nullable(),
   updatedAt: IsoDateTimeSchema,
   lengthValue: z.number().int(),
@@ -493,8 +519,9 @@ export const CalendarStatusSchema = z.enum(CALENDAR_STATUSES);
 export const CheckInResponseSchema = z.object({ checkIn: CheckInSchema, summary: ProjectSummarySchema });
 
 /** A project changed by its owner (edit, cover): the card as lists show it now. */
-export const ProjectCardResponseSchema = z.object({ project: ProjectCardSchema });
-export type ProjectCardResponse = z.infer<typeof ProjectCardResponseSchema>;
+/** A project just changed by its owner (edit, cover, visibility), as its page states it. */
+export const ProjectFactsResponseSchema = z.object({ project: ProjectFactsSchema });
+export type ProjectFactsResponse = z.infer<typeof ProjectFactsResponseSchema>;
 
 // ---------- path parameters ----------
 

@@ -8,17 +8,10 @@ import type { Cents } from './money.ts';
 import { PAUSE_LEAD_DAYS, pauseBudget } from './pauses.ts';
 import { projectSchedule } from './schedule.ts';
 import type { LocalDate } from './local-date.ts';
-
-/**
- * The version of the terms a person agrees to before a deposit. The server stores it with the payment;
- * change it whenever the wording of the commitment or the rules behind it change.
- */
-export const TERMS_VERSION = '2026-11-25';
+import { TERMS_VERSION } from './terms.ts';
 
 /** How long a refund takes to reach the card, in business days (the card networks' usual range). */
 export const REFUND_BUSINESS_DAYS = { min: 5, max: 10 } as const;
-
-export const CONSENT_MESSAGE = 'Please read the commitment and tick “I agree” before paying.';
 
 export type RefundExample = { missed: number; refundCents: Cents; forfeitCents: Cents };
 

@@ -15,6 +15,7 @@ export * from './charities.ts';
 export * from './settlement.ts';
 export * from './project-settlement.ts';
 export * from './commitment.ts';
+export * from './terms.ts';
 export * from './reminders.ts';
 export * from './history.ts';
 export * from './categories.ts';

@@ -103,11 +103,6 @@ export function projectSchedule(project: ScheduleProject): Schedule {
   return { ...bounds, checkInDates, paused };
 }
 
-/** Total check-ins t = floor((L − 1) / f) + 1. */
-export function totalCheckIns(lengthDays: number, frequencyDays: number): number {
-  return Math.floor((lengthDays - 1) / frequencyDays) + 1;
-}
-
 /** The period (0-based) containing a local date, or null outside start..end. */
 export function periodIndexOf(schedule: Schedule, date: LocalDate): number | null {
   if (date < schedule.startDate || date > schedule.endDate) return null;

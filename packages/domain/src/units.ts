@@ -46,6 +46,11 @@ export function toDays(value: number, unit: LengthUnit): number {
   return value * UNIT_DAYS[unit];
 }
 
+/** Total check-ins t = floor((L − 1) / f) + 1, for a length and a frequency in days. */
+export function totalCheckIns(lengthDays: number, frequencyDays: number): number {
+  return Math.floor((lengthDays - 1) / frequencyDays) + 1;
+}
+
 /** True when `value` is an offered frequency value (1–5). */
 export function isFrequencyOption(value: number): boolean {
   return Number.isInteger(value) && value >= FREQUENCY_MIN && value <= FREQUENCY_MAX;

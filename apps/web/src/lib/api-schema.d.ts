@@ -679,23 +679,16 @@ export interface paths {
                   /** @enum {string} */
                   kind: 'refundable' | 'pool-at-end' | 'settled-refund';
                 };
-                checkInFrequencyDays: number | null;
-                /** Format: date-time */
-                createdAt: string;
                 daysLeftBadge: {
                   /** @enum {string} */
                   colour: 'red' | 'orange' | 'yellow';
                   days: number;
                   text: string;
                 } | null;
-                depositCents: number;
-                description: string;
-                /** Format: date-time */
-                endDate: string;
-                finishingSoon: boolean;
                 id: string;
                 imageUrl: string;
                 isFavorite?: boolean;
+                isOwn?: boolean;
                 refundableCents: number;
                 settlement?: {
                   attempts: number;
@@ -733,11 +726,7 @@ export interface paths {
                 /** @enum {string} */
                 status: 'upcoming' | 'active' | 'completed';
                 tag: string;
-                timezone: string;
                 title: string;
-                totalLengthDays: number | null;
-                userId: string;
-                username: string | null;
               }[];
               slug: string;
               total: number;
@@ -980,23 +969,16 @@ export interface paths {
                     /** @enum {string} */
                     kind: 'refundable' | 'pool-at-end' | 'settled-refund';
                   };
-                  checkInFrequencyDays: number | null;
-                  /** Format: date-time */
-                  createdAt: string;
                   daysLeftBadge: {
                     /** @enum {string} */
                     colour: 'red' | 'orange' | 'yellow';
                     days: number;
                     text: string;
                   } | null;
-                  depositCents: number;
-                  description: string;
-                  /** Format: date-time */
-                  endDate: string;
-                  finishingSoon: boolean;
                   id: string;
                   imageUrl: string;
                   isFavorite?: boolean;
+                  isOwn?: boolean;
                   refundableCents: number;
                   settlement?: {
                     attempts: number;
@@ -1034,11 +1016,7 @@ export interface paths {
                   /** @enum {string} */
                   status: 'upcoming' | 'active' | 'completed';
                   tag: string;
-                  timezone: string;
                   title: string;
-                  totalLengthDays: number | null;
-                  userId: string;
-                  username: string | null;
                 }[];
                 slug: string;
                 tag: string;
@@ -1049,23 +1027,16 @@ export interface paths {
                   /** @enum {string} */
                   kind: 'refundable' | 'pool-at-end' | 'settled-refund';
                 };
-                checkInFrequencyDays: number | null;
-                /** Format: date-time */
-                createdAt: string;
                 daysLeftBadge: {
                   /** @enum {string} */
                   colour: 'red' | 'orange' | 'yellow';
                   days: number;
                   text: string;
                 } | null;
-                depositCents: number;
-                description: string;
-                /** Format: date-time */
-                endDate: string;
-                finishingSoon: boolean;
                 id: string;
                 imageUrl: string;
                 isFavorite?: boolean;
+                isOwn?: boolean;
                 refundableCents: number;
                 settlement?: {
                   attempts: number;
@@ -1103,11 +1074,7 @@ export interface paths {
                 /** @enum {string} */
                 status: 'upcoming' | 'active' | 'completed';
                 tag: string;
-                timezone: string;
                 title: string;
-                totalLengthDays: number | null;
-                userId: string;
-                username: string | null;
               }[];
               featured: {
                 amount?: {
@@ -1115,23 +1082,16 @@ export interface paths {
                   /** @enum {string} */
                   kind: 'refundable' | 'pool-at-end' | 'settled-refund';
                 };
-                checkInFrequencyDays: number | null;
-                /** Format: date-time */
-                createdAt: string;
                 daysLeftBadge: {
                   /** @enum {string} */
                   colour: 'red' | 'orange' | 'yellow';
                   days: number;
                   text: string;
                 } | null;
-                depositCents: number;
-                description: string;
-                /** Format: date-time */
-                endDate: string;
-                finishingSoon: boolean;
                 id: string;
                 imageUrl: string;
                 isFavorite?: boolean;
+                isOwn?: boolean;
                 refundableCents: number;
                 settlement?: {
                   attempts: number;
@@ -1169,11 +1129,7 @@ export interface paths {
                 /** @enum {string} */
                 status: 'upcoming' | 'active' | 'completed';
                 tag: string;
-                timezone: string;
                 title: string;
-                totalLengthDays: number | null;
-                userId: string;
-                username: string | null;
               }[];
               finishingSoon: {
                 amount?: {
@@ -1181,23 +1137,16 @@ export interface paths {
                   /** @enum {string} */
                   kind: 'refundable' | 'pool-at-end' | 'settled-refund';
                 };
-                checkInFrequencyDays: number | null;
-                /** Format: date-time */
-                createdAt: string;
                 daysLeftBadge: {
                   /** @enum {string} */
                   colour: 'red' | 'orange' | 'yellow';
                   days: number;
                   text: string;
                 } | null;
-                depositCents: number;
-                description: string;
-                /** Format: date-time */
-                endDate: string;
-                finishingSoon: boolean;
                 id: string;
                 imageUrl: string;
                 isFavorite?: boolean;
+                isOwn?: boolean;
                 refundableCents: number;
                 settlement?: {
                   attempts: number;
@@ -1235,11 +1184,7 @@ export interface paths {
                 /** @enum {string} */
                 status: 'upcoming' | 'active' | 'completed';
                 tag: string;
-                timezone: string;
                 title: string;
-                totalLengthDays: number | null;
-                userId: string;
-                username: string | null;
               }[];
               results?: {
                 limit: number;
@@ -1250,23 +1195,16 @@ export interface paths {
                     /** @enum {string} */
                     kind: 'refundable' | 'pool-at-end' | 'settled-refund';
                   };
-                  checkInFrequencyDays: number | null;
-                  /** Format: date-time */
-                  createdAt: string;
                   daysLeftBadge: {
                     /** @enum {string} */
                     colour: 'red' | 'orange' | 'yellow';
                     days: number;
                     text: string;
                   } | null;
-                  depositCents: number;
-                  description: string;
-                  /** Format: date-time */
-                  endDate: string;
-                  finishingSoon: boolean;
                   id: string;
                   imageUrl: string;
                   isFavorite?: boolean;
+                  isOwn?: boolean;
                   refundableCents: number;
                   settlement?: {
                     attempts: number;
@@ -1304,11 +1242,7 @@ export interface paths {
                   /** @enum {string} */
                   status: 'upcoming' | 'active' | 'completed';
                   tag: string;
-                  timezone: string;
                   title: string;
-                  totalLengthDays: number | null;
-                  userId: string;
-                  username: string | null;
                 }[];
                 total: number;
                 totalCapped: boolean;
@@ -1320,23 +1254,16 @@ export interface paths {
                   /** @enum {string} */
                   kind: 'refundable' | 'pool-at-end' | 'settled-refund';
                 };
-                checkInFrequencyDays: number | null;
-                /** Format: date-time */
-                createdAt: string;
                 daysLeftBadge: {
                   /** @enum {string} */
                   colour: 'red' | 'orange' | 'yellow';
                   days: number;
                   text: string;
                 } | null;
-                depositCents: number;
-                description: string;
-                /** Format: date-time */
-                endDate: string;
-                finishingSoon: boolean;
                 id: string;
                 imageUrl: string;
                 isFavorite?: boolean;
+                isOwn?: boolean;
                 refundableCents: number;
                 settlement?: {
                   attempts: number;
@@ -1374,11 +1301,7 @@ export interface paths {
                 /** @enum {string} */
                 status: 'upcoming' | 'active' | 'completed';
                 tag: string;
-                timezone: string;
                 title: string;
-                totalLengthDays: number | null;
-                userId: string;
-                username: string | null;
               }[];
             };
           };
@@ -2180,23 +2103,16 @@ export interface paths {
                   /** @enum {string} */
                   kind: 'refundable' | 'pool-at-end' | 'settled-refund';
                 };
-                checkInFrequencyDays: number | null;
-                /** Format: date-time */
-                createdAt: string;
                 daysLeftBadge: {
                   /** @enum {string} */
                   colour: 'red' | 'orange' | 'yellow';
                   days: number;
                   text: string;
                 } | null;
-                depositCents: number;
-                description: string;
-                /** Format: date-time */
-                endDate: string;
-                finishingSoon: boolean;
                 id: string;
                 imageUrl: string;
                 isFavorite?: boolean;
+                isOwn?: boolean;
                 refundableCents: number;
                 settlement?: {
                   attempts: number;
@@ -2234,11 +2150,7 @@ export interface paths {
                 /** @enum {string} */
                 status: 'upcoming' | 'active' | 'completed';
                 tag: string;
-                timezone: string;
                 title: string;
-                totalLengthDays: number | null;
-                userId: string;
-                username: string | null;
               }[];
               completedProjects: {
                 amount?: {
@@ -2246,23 +2158,16 @@ export interface paths {
                   /** @enum {string} */
                   kind: 'refundable' | 'pool-at-end' | 'settled-refund';
                 };
-                checkInFrequencyDays: number | null;
-                /** Format: date-time */
-                createdAt: string;
                 daysLeftBadge: {
                   /** @enum {string} */
                   colour: 'red' | 'orange' | 'yellow';
                   days: number;
                   text: string;
                 } | null;
-                depositCents: number;
-                description: string;
-                /** Format: date-time */
-                endDate: string;
-                finishingSoon: boolean;
                 id: string;
                 imageUrl: string;
                 isFavorite?: boolean;
+                isOwn?: boolean;
                 refundableCents: number;
                 settlement?: {
                   attempts: number;
@@ -2300,11 +2205,7 @@ export interface paths {
                 /** @enum {string} */
                 status: 'upcoming' | 'active' | 'completed';
                 tag: string;
-                timezone: string;
                 title: string;
-                totalLengthDays: number | null;
-                userId: string;
-                username: string | null;
               }[];
             };
           };
@@ -3634,23 +3535,16 @@ export interface paths {
                   /** @enum {string} */
                   kind: 'refundable' | 'pool-at-end' | 'settled-refund';
                 };
-                checkInFrequencyDays: number | null;
-                /** Format: date-time */
-                createdAt: string;
                 daysLeftBadge: {
                   /** @enum {string} */
                   colour: 'red' | 'orange' | 'yellow';
                   days: number;
                   text: string;
                 } | null;
-                depositCents: number;
-                description: string;
-                /** Format: date-time */
-                endDate: string;
-                finishingSoon: boolean;
                 id: string;
                 imageUrl: string;
                 isFavorite?: boolean;
+                isOwn?: boolean;
                 refundableCents: number;
                 settlement?: {
                   attempts: number;
@@ -3688,11 +3582,7 @@ export interface paths {
                 /** @enum {string} */
                 status: 'upcoming' | 'active' | 'completed';
                 tag: string;
-                timezone: string;
                 title: string;
-                totalLengthDays: number | null;
-                userId: string;
-                username: string | null;
               }[];
               total: number;
               totalCapped: boolean;
@@ -3812,39 +3702,6 @@ export interface paths {
                 lengthValue: number;
                 ownImageUrl: string | null;
                 refundableCents: number;
-                settlement?: {
-                  attempts: number;
-                  completedCheckIns: number;
-                  depositCents: number;
-                  donationsCents: number;
-                  forfeitCents: number;
-                  formula: string;
-                  lateDonations: {
-                    creatorCents: number;
-                    forfeitCents: number;
-                    payoutCents: number;
-                  };
-                  missedCheckIns: number;
-                  nextAttemptAt: string | null;
-                  payout: {
-                    cents: number;
-                    note: string | null;
-                    paidAt: string | null;
-                    paidCents: number;
-                    /** @enum {string} */
-                    status: 'none' | 'pending' | 'paid';
-                  };
-                  poolCents: number;
-                  refundCents: number;
-                  refundedAt: string | null;
-                  refundToCardCents: number;
-                  settled: boolean;
-                  settledAt: string | null;
-                  /** @enum {string} */
-                  status: 'processing' | 'refunded' | 'failed';
-                  statusText: string;
-                  totalCheckIns: number;
-                } | null;
                 /** @enum {string} */
                 status: 'upcoming' | 'active' | 'completed';
                 summary: {
@@ -4071,39 +3928,6 @@ export interface paths {
                 imageUrl: string;
                 isFavorite?: boolean;
                 refundableCents: number;
-                settlement?: {
-                  attempts: number;
-                  completedCheckIns: number;
-                  depositCents: number;
-                  donationsCents: number;
-                  forfeitCents: number;
-                  formula: string;
-                  lateDonations: {
-                    creatorCents: number;
-                    forfeitCents: number;
-                    payoutCents: number;
-                  };
-                  missedCheckIns: number;
-                  nextAttemptAt: string | null;
-                  payout: {
-                    cents: number;
-                    note: string | null;
-                    paidAt: string | null;
-                    paidCents: number;
-                    /** @enum {string} */
-                    status: 'none' | 'pending' | 'paid';
-                  };
-                  poolCents: number;
-                  refundCents: number;
-                  refundedAt: string | null;
-                  refundToCardCents: number;
-                  settled: boolean;
-                  settledAt: string | null;
-                  /** @enum {string} */
-                  status: 'processing' | 'refunded' | 'failed';
-                  statusText: string;
-                  totalCheckIns: number;
-                } | null;
                 /** @enum {string} */
                 status: 'upcoming' | 'active' | 'completed';
                 tag: string;
@@ -4616,39 +4440,6 @@ export interface paths {
                 imageUrl: string;
                 isFavorite?: boolean;
                 refundableCents: number;
-                settlement?: {
-                  attempts: number;
-                  completedCheckIns: number;
-                  depositCents: number;
-                  donationsCents: number;
-                  forfeitCents: number;
-                  formula: string;
-                  lateDonations: {
-                    creatorCents: number;
-                    forfeitCents: number;
-                    payoutCents: number;
-                  };
-                  missedCheckIns: number;
-                  nextAttemptAt: string | null;
-                  payout: {
-                    cents: number;
-                    note: string | null;
-                    paidAt: string | null;
-                    paidCents: number;
-                    /** @enum {string} */
-                    status: 'none' | 'pending' | 'paid';
-                  };
-                  poolCents: number;
-                  refundCents: number;
-                  refundedAt: string | null;
-                  refundToCardCents: number;
-                  settled: boolean;
-                  settledAt: string | null;
-                  /** @enum {string} */
-                  status: 'processing' | 'refunded' | 'failed';
-                  statusText: string;
-                  totalCheckIns: number;
-                } | null;
                 /** @enum {string} */
                 status: 'upcoming' | 'active' | 'completed';
                 tag: string;
@@ -4730,39 +4521,6 @@ export interface paths {
                 imageUrl: string;
                 isFavorite?: boolean;
                 refundableCents: number;
-                settlement?: {
-                  attempts: number;
-                  completedCheckIns: number;
-                  depositCents: number;
-                  donationsCents: number;
-                  forfeitCents: number;
-                  formula: string;
-                  lateDonations: {
-                    creatorCents: number;
-                    forfeitCents: number;
-                    payoutCents: number;
-                  };
-                  missedCheckIns: number;
-                  nextAttemptAt: string | null;
-                  payout: {
-                    cents: number;
-                    note: string | null;
-                    paidAt: string | null;
-                    paidCents: number;
-                    /** @enum {string} */
-                    status: 'none' | 'pending' | 'paid';
-                  };
-                  poolCents: number;
-                  refundCents: number;
-                  refundedAt: string | null;
-                  refundToCardCents: number;
-                  settled: boolean;
-                  settledAt: string | null;
-                  /** @enum {string} */
-                  status: 'processing' | 'refunded' | 'failed';
-                  statusText: string;
-                  totalCheckIns: number;
-                } | null;
                 /** @enum {string} */
                 status: 'upcoming' | 'active' | 'completed';
                 tag: string;
@@ -5505,39 +5263,6 @@ export interface paths {
                 imageUrl: string;
                 isFavorite?: boolean;
                 refundableCents: number;
-                settlement?: {
-                  attempts: number;
-                  completedCheckIns: number;
-                  depositCents: number;
-                  donationsCents: number;
-                  forfeitCents: number;
-                  formula: string;
-                  lateDonations: {
-                    creatorCents: number;
-                    forfeitCents: number;
-                    payoutCents: number;
-                  };
-                  missedCheckIns: number;
-                  nextAttemptAt: string | null;
-                  payout: {
-                    cents: number;
-                    note: string | null;
-                    paidAt: string | null;
-                    paidCents: number;
-                    /** @enum {string} */
-                    status: 'none' | 'pending' | 'paid';
-                  };
-                  poolCents: number;
-                  refundCents: number;
-                  refundedAt: string | null;
-                  refundToCardCents: number;
-                  settled: boolean;
-                  settledAt: string | null;
-                  /** @enum {string} */
-                  status: 'processing' | 'refunded' | 'failed';
-                  statusText: string;
-                  totalCheckIns: number;
-                } | null;
                 /** @enum {string} */
                 status: 'upcoming' | 'active' | 'completed';
                 tag: string;
@@ -5808,23 +5533,16 @@ export interface paths {
                   /** @enum {string} */
                   kind: 'refundable' | 'pool-at-end' | 'settled-refund';
                 };
-                checkInFrequencyDays: number | null;
-                /** Format: date-time */
-                createdAt: string;
                 daysLeftBadge: {
                   /** @enum {string} */
                   colour: 'red' | 'orange' | 'yellow';
                   days: number;
                   text: string;
                 } | null;
-                depositCents: number;
-                description: string;
-                /** Format: date-time */
-                endDate: string;
-                finishingSoon: boolean;
                 id: string;
                 imageUrl: string;
                 isFavorite?: boolean;
+                isOwn?: boolean;
                 refundableCents: number;
                 settlement?: {
                   attempts: number;
@@ -5862,11 +5580,7 @@ export interface paths {
                 /** @enum {string} */
                 status: 'upcoming' | 'active' | 'completed';
                 tag: string;
-                timezone: string;
                 title: string;
-                totalLengthDays: number | null;
-                userId: string;
-                username: string | null;
               }[];
               completedProjects: {
                 amount?: {
@@ -5874,23 +5588,16 @@ export interface paths {
                   /** @enum {string} */
                   kind: 'refundable' | 'pool-at-end' | 'settled-refund';
                 };
-                checkInFrequencyDays: number | null;
-                /** Format: date-time */
-                createdAt: string;
                 daysLeftBadge: {
                   /** @enum {string} */
                   colour: 'red' | 'orange' | 'yellow';
                   days: number;
                   text: string;
                 } | null;
-                depositCents: number;
-                description: string;
-                /** Format: date-time */
-                endDate: string;
-                finishingSoon: boolean;
                 id: string;
                 imageUrl: string;
                 isFavorite?: boolean;
+                isOwn?: boolean;
                 refundableCents: number;
                 settlement?: {
                   attempts: number;
@@ -5928,11 +5635,7 @@ export interface paths {
                 /** @enum {string} */
                 status: 'upcoming' | 'active' | 'completed';
                 tag: string;
-                timezone: string;
                 title: string;
-                totalLengthDays: number | null;
-                userId: string;
-                username: string | null;
               }[];
               user: {
                 /** Format: date-time */

@@ -1,14 +1,8 @@
 // Forms on react-hook-form, checked with the contract's request schemas (zod/mini): the browser refuses
-// what the server would refuse, in the same words, before anything is sent.
+// what the server would refuse, in the same words, before anything is sent. This module brings zod with
+// it; what a form needs without its schema (checkForm, a resolver loaded on first use) is in check-form.ts.
 import { zodResolver } from '@hookform/resolvers/zod';
-import type {
-  FieldError,
-  FieldErrors,
-  FieldPath,
-  FieldValues,
-  Resolver,
-  UseFormReturn,
-} from 'react-hook-form';
+import type { FieldError, FieldErrors, FieldPath, FieldValues, Resolver } from 'react-hook-form';
 import { config, type core } from 'zod/mini';
 
 // The app's Content-Security-Policy allows no eval: zod checks without compiling a fast path, and
@@ -47,28 +41,4 @@ export function requestResolver<Values extends FieldValues, Request>(
       ? { values: {}, errors: errors as FieldErrors<Values> }
       : { values, errors: {} };
   };
-}
-
-/**
- * Submits the form to its check, for a form whose button belongs to someone else (the payment form's
- * Pay): every field shows its message, and from then on each is checked again as it changes (as after
- * any submit). Answers the first message in the order the form shows its fields, or null when the form
- * is valid. The messages are read from the form's live state: the rendered `formState` has not caught
- * up yet when the check resolves.
- */
-export async function checkForm<Values extends FieldValues>(
-  form: UseFormReturn<Values>,
-  order: readonly FieldPath<Values>[],
-  fallback: string,
-): Promise<string | null> {
-  let valid = false;
-  await form.handleSubmit(() => {
-    valid = true;
-  })();
-  if (valid) return null;
-  for (const field of order) {
-    const message = form.getFieldState(field).error?.message;
-    if (message) return message;
-  }
-  return fallback;
 }

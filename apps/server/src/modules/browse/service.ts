@@ -23,7 +23,7 @@ import type { Db } from '../../db/client.ts';
 import { hasDueProjectCounters, refreshDueProjectCounters } from '../projects/counters.ts';
 import { toProjectCard, type CardRow } from '../projects/cards.ts';
 import { createSharedCache } from './cache.ts';
-import type { Precompressed } from '../../http/precompressed.ts';
+import { compressedFor, type Precompressed } from '../../http/precompressed.ts';
 import {
   categoryPageStatement,
   favoriteIdsStatement,
@@ -117,7 +117,10 @@ export function createBrowseService(deps: { db: Db; clock: Clock }) {
   ): Promise<Answer<T>> =>
     fresh
       ? { json: await compute() }
-      : shared.get(key, async () => ({ json: await compute(), compressed: {} }));
+      : shared.get(key, async () => {
+          const json = await compute();
+          return { json, compressed: compressedFor(json) };
+        });
   const sharedRows = createSharedCache<Map<string, CardRow[]>>(clock, {
     ttlMs: SHARED_CACHE_MS,
     maxEntries: 1,
@@ -158,13 +161,13 @@ export function createBrowseService(deps: { db: Db; clock: Clock }) {
   function homeAnswer(
     grouped: Map<string, CardRow[]>,
     now: Date,
-    favorites: { ids: Set<string>; rows: CardRow[] } | null,
+    viewer: { userId: string; favorites: Set<string>; rows: CardRow[] } | null,
   ): HomeResponse {
     const cards = (list: CardRow[] | undefined): ProjectCard[] =>
-      (list ?? []).map((row) => toProjectCard(row, now, favorites?.ids));
+      (list ?? []).map((row) => toProjectCard(row, now, viewer ?? undefined));
     const section = (name: Section) => cards(grouped.get(name));
     return {
-      favorites: favorites ? cards(favorites.rows) : [],
+      favorites: viewer ? cards(viewer.rows) : [],
       topFunded: section('topFunded'),
       finishingSoon: section('finishingSoon'),
       featured: section('featured'),
@@ -205,7 +208,9 @@ export function createBrowseService(deps: { db: Db; clock: Clock }) {
       counted = { n: row?.n ?? 0, visibleTotal: row?.visible ?? 0 };
     }
     return {
-      projects: found.map((row) => toProjectCard(row, now, ids)),
+      projects: found.map((row) =>
+        toProjectCard(row, now, viewer ? { userId: viewer.id, favorites: ids } : undefined),
+      ),
       ...cappedTotal(counted.n, searchCountLimit(page)),
       visibleTotal: counted.visibleTotal,
       ...page,
@@ -240,7 +245,12 @@ export function createBrowseService(deps: { db: Db; clock: Clock }) {
         favoriteIds(viewer),
         rows(favoritesStatement(viewer.id, now, { liveOnly: true, limit: HOME_SIZES.section, offset: 0 })),
       ]);
-      return { json: homeJsonWithin(homeAnswer(grouped, now, { ids, rows: favoriteRows }), HOME_MAX_BYTES) };
+      return {
+        json: homeJsonWithin(
+          homeAnswer(grouped, now, { userId: viewer.id, favorites: ids, rows: favoriteRows }),
+          HOME_MAX_BYTES,
+        ),
+      };
     },
 
     /** GET /api/projects: one page of the filtered list with its counts. */
@@ -308,7 +318,9 @@ export function createBrowseService(deps: { db: Db; clock: Clock }) {
         return {
           slug: category.slug,
           heading: category.heading,
-          projects: found.map((row) => toProjectCard(row, now, ids)),
+          projects: found.map((row) =>
+            toProjectCard(row, now, viewer ? { userId: viewer.id, favorites: ids } : undefined),
+          ),
           total,
           ...page,
         };

@@ -3,9 +3,9 @@ import type { SessionUser } from '@kept/contract';
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../http/errors.ts';
 import { isUuid } from '../../http/validate.ts';
-import type { ProjectCard } from '@kept/contract';
+import type { ProjectFacts } from '@kept/contract';
 import type { Clock } from '../../clock.ts';
-import { toProjectCard } from './cards.ts';
+import { toProjectFacts } from './cards.ts';
 import { selectCardRow, selectLiveProject, type ProjectRow } from './queries.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -59,9 +59,9 @@ export const scheduleOf = (p: ScheduleColumns) => ({
   endedEarlyAt: p.endedEarlyAt ?? null,
 });
 
-/** The card of a project just found or changed, as lists show it now. */
-export async function cardOf(deps: { db: Db; clock: Clock }, projectId: string): Promise<ProjectCard> {
+/** A project just changed, as its page states it now. */
+export async function factsOf(deps: { db: Db; clock: Clock }, projectId: string): Promise<ProjectFacts> {
   const row = await selectCardRow(deps.db, projectId);
   if (!row) throw new DomainError('not_found', PROJECT_NOT_FOUND);
-  return toProjectCard(row, deps.clock.now());
+  return toProjectFacts(row, deps.clock.now());
 }

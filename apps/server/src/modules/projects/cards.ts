@@ -1,4 +1,5 @@
-// The project card every list shows (home, categories, profiles, My Projects), from a projects row.
+// The project card every list shows (home, categories, profiles, My Projects), from a projects row, and
+// the same row's facts as the project page states them.
 import {
   cardAmount,
   daysLeftBadge,
@@ -7,16 +8,16 @@ import {
   projectBounds,
   projectStatus,
 } from '@kept/domain';
-import type { ProjectCard } from '@kept/contract';
+import type { ProjectCard, ProjectFacts } from '@kept/contract';
 import { sql } from 'drizzle-orm';
 import { projects, settlements, users } from '../../db/schema.ts';
 
 /** Cards carry an excerpt of the description (lists never show more; the detail has the full text). */
 export const CARD_DESCRIPTION_LENGTH = 100;
-/** Characters of the description a card query reads (the excerpt is cut on a word in toProjectCard). */
+/** Characters of the description a card query reads (the excerpt is cut on a word in toProjectFacts). */
 const CARD_DESCRIPTION_READ = CARD_DESCRIPTION_LENGTH + 1;
 
-/** The columns a card needs: select `{ ...cardColumns }` joined with users for the username. */
+/** A project's facts (FactsRow) for drizzle: select `{ ...cardColumns }` joined with users for the username. */
 export const cardColumns = {
   id: projects.id,
   title: projects.title,
@@ -37,17 +38,19 @@ export const cardColumns = {
 };
 
 /**
- * The same columns in raw SQL over projects `p`, named like CardRow. The creator's username and the
- * settled refund are one primary-key lookup each per card (lists are pages of a few dozen: cheaper
- * than joining users or settlements).
+ * What a card in a list reads, in raw SQL over projects `p`, named like CardRow: its schedule (for its
+ * status and badge), its amount and its owner (for 'Your Project'). The settled refund is one
+ * primary-key lookup per card (lists are pages of a few dozen: cheaper than joining settlements).
  */
-export const CARD_SELECT_SQL = `p.id, p.title, p.tag, left(p.description, ${CARD_DESCRIPTION_READ}) as description,
-  p.image_url as "imageUrl", p.deposit_amount as "depositAmount", p.refundable_amount as "refundableAmount",
-  p.user_id as "userId", (select u.username from users u where u.id = p.user_id) as username,
-  p.created_at as "createdAt", p.end_date as "endDate",
+export const CARD_SELECT_SQL = `p.id, p.title, p.tag, p.image_url as "imageUrl", p.refundable_amount as "refundableAmount",
+  p.user_id as "userId", p.created_at as "createdAt", p.end_date as "endDate",
   p.project_timezone as "projectTimezone", p.total_length_days as "totalLengthDays",
   p.check_in_frequency_days as "checkInFrequencyDays",
   (select s.refund_cents from settlements s where s.project_id = p.id) as "settledRefundCents"`;
+
+/** cardColumns in raw SQL (FactsRow): the card's columns, the description's excerpt, the deposit, the creator. */
+export const FACTS_SELECT_SQL = `${CARD_SELECT_SQL}, left(p.description, ${CARD_DESCRIPTION_READ}) as description,
+  p.deposit_amount as "depositAmount", (select u.username from users u where u.id = p.user_id) as username`;
 
 /** At most `max` characters, cut at a word when one ends near the limit, with '…' when shortened. */
 export function excerpt(text: string, max = CARD_DESCRIPTION_LENGTH): string {
@@ -59,16 +62,14 @@ export function excerpt(text: string, max = CARD_DESCRIPTION_LENGTH): string {
   return `${cut.trimEnd()}…`;
 }
 
+/** What a card in a list is made from (CARD_SELECT_SQL). */
 export type CardRow = {
   id: string;
   title: string;
   tag: string;
-  description: string;
   imageUrl: string | null;
-  depositAmount: number;
   refundableAmount: number;
   userId: string;
-  username: string | null;
   createdAt: Date;
   endDate: Date;
   projectTimezone: string;
@@ -78,7 +79,13 @@ export type CardRow = {
   settledRefundCents: number | null;
 };
 
-export function toProjectCard(row: CardRow, now: Date, favorites?: ReadonlySet<string>): ProjectCard {
+/** What the project page and owners' changes state of a project (cardColumns, FACTS_SELECT_SQL). */
+export type FactsRow = CardRow & { description: string; depositAmount: number; username: string | null };
+
+/** The viewer a list is made for: their starred projects, and who they are (for 'Your Project'). */
+export type CardViewer = { userId: string; favorites?: ReadonlySet<string> | undefined };
+
+function cardSchedule(row: CardRow, now: Date) {
   const schedule = projectBounds({
     createdAt: row.createdAt,
     endDate: row.endDate,
@@ -92,6 +99,32 @@ export function toProjectCard(row: CardRow, now: Date, favorites?: ReadonlySet<s
     refundableCents: row.refundableAmount,
     settledRefundCents: row.settledRefundCents,
   });
+  return { schedule, status, amount };
+}
+
+/**
+ * A card in a list: what the card shows and no more (decision 041). `viewer` (signed in) adds whether
+ * they starred it and whether it is theirs.
+ */
+export function toProjectCard(row: CardRow, now: Date, viewer?: CardViewer): ProjectCard {
+  const { schedule, status, amount } = cardSchedule(row, now);
+  return {
+    id: row.id,
+    title: row.title,
+    tag: row.tag,
+    imageUrl: projectImage(row.imageUrl, row.tag),
+    refundableCents: row.refundableAmount,
+    ...(amount.kind === 'refundable' ? {} : { amount }),
+    status,
+    daysLeftBadge: daysLeftBadge(schedule.startsAt, schedule.endsAt, now),
+    ...(viewer?.favorites ? { isFavorite: viewer.favorites.has(row.id) } : {}),
+    ...(viewer ? { isOwn: viewer.userId === row.userId } : {}),
+  };
+}
+
+/** What the project page says of the project besides its schedule summary (ProjectDetail's base). */
+export function toProjectFacts(row: FactsRow, now: Date, isFavorite?: boolean): ProjectFacts {
+  const { schedule, status, amount } = cardSchedule(row, now);
   return {
     id: row.id,
     title: row.title,
@@ -100,6 +133,7 @@ export function toProjectCard(row: CardRow, now: Date, favorites?: ReadonlySet<s
     imageUrl: projectImage(row.imageUrl, row.tag),
     depositCents: row.depositAmount,
     refundableCents: row.refundableAmount,
+    ...(amount.kind === 'refundable' ? {} : { amount }),
     userId: row.userId,
     username: row.username,
     createdAt: row.createdAt.toISOString(),
@@ -110,7 +144,6 @@ export function toProjectCard(row: CardRow, now: Date, favorites?: ReadonlySet<s
     status,
     finishingSoon: isFinishingSoon(schedule.startsAt, schedule.endsAt, now),
     daysLeftBadge: daysLeftBadge(schedule.startsAt, schedule.endsAt, now),
-    ...(amount.kind === 'refundable' ? {} : { amount }),
-    ...(favorites ? { isFavorite: favorites.has(row.id) } : {}),
+    ...(isFavorite === undefined ? {} : { isFavorite }),
   };
 }

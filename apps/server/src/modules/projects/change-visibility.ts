@@ -1,15 +1,15 @@
 // The owner makes a project public (listed) or unlisted (reachable by its link only): issue 24.
-import type { ChangeVisibilityRequest, ProjectCard, SessionUser } from '@kept/contract';
+import type { ChangeVisibilityRequest, ProjectFacts, SessionUser } from '@kept/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../http/errors.ts';
-import { PROJECT_NOT_FOUND, cardOf, findOwnedProject } from './access.ts';
+import { PROJECT_NOT_FOUND, factsOf, findOwnedProject } from './access.ts';
 import { updateVisibility } from './queries.ts';
 
 export async function changeVisibility(
   deps: { db: Db; clock: Clock },
   input: { projectId: string; user: SessionUser; change: ChangeVisibilityRequest },
-): Promise<ProjectCard> {
+): Promise<ProjectFacts> {
   const project = await findOwnedProject(deps.db, input.projectId, input.user);
   const changed = await updateVisibility(
     deps.db,
@@ -19,5 +19,5 @@ export async function changeVisibility(
     deps.clock.now(),
   );
   if (!changed) throw new DomainError('not_found', PROJECT_NOT_FOUND);
-  return cardOf(deps, project.id);
+  return factsOf(deps, project.id);
 }

@@ -1,16 +1,16 @@
 // The owner chooses a cover among the project's own check-in photos, or none (the tag's default picture).
-import { COVER_MESSAGES, type ChooseCoverRequest, type ProjectCard, type SessionUser } from '@kept/contract';
+import { COVER_MESSAGES, type ChooseCoverRequest, type ProjectFacts, type SessionUser } from '@kept/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../http/errors.ts';
 import { isUuid } from '../../http/validate.ts';
-import { PROJECT_NOT_FOUND, cardOf, findOwnedProject } from './access.ts';
+import { PROJECT_NOT_FOUND, factsOf, findOwnedProject } from './access.ts';
 import { selectCheckInPhoto, updateCover } from './queries.ts';
 
 export async function chooseCover(
   deps: { db: Db; clock: Clock },
   input: { projectId: string; user: SessionUser; choice: ChooseCoverRequest },
-): Promise<ProjectCard> {
+): Promise<ProjectFacts> {
   const { db } = deps;
   const project = await findOwnedProject(db, input.projectId, input.user);
   let imageUrl: string | null = null;
@@ -25,5 +25,5 @@ export async function chooseCover(
   }
   if (!(await updateCover(db, project.id, input.user.id, imageUrl, deps.clock.now())))
     throw new DomainError('not_found', PROJECT_NOT_FOUND);
-  return cardOf(deps, project.id);
+  return factsOf(deps, project.id);
 }

@@ -12,7 +12,7 @@ export async function listMyProjects(
 ): Promise<MyProjectsResponse> {
   const rows = await selectOwnCardRows(deps.db, user.id);
   const now = deps.clock.now();
-  const cards = rows.map((r) => toProjectCard(r, now));
+  const cards = rows.map((r) => toProjectCard(r, now, { userId: user.id }));
   const settled = await settlementStatements(deps.db, rows, now);
   return {
     activeProjects: cards.filter((c) => c.status !== 'completed'),

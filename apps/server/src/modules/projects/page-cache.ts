@@ -16,7 +16,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../http/errors.ts';
 import { isUuid } from '../../http/validate.ts';
-import type { Precompressed } from '../../http/precompressed.ts';
+import { compressedFor, type Precompressed } from '../../http/precompressed.ts';
 import { PROJECT_NOT_FOUND } from './access.ts';
 import { readPageVersion } from './queries.ts';
 import { projectPage } from './show-project.ts';
@@ -80,7 +80,7 @@ export function createProjectPageCache(deps: { db: Db; clock: Clock }): ProjectP
     // The contract's check, as the serializer makes it for every other answer: only its fields go out.
     const json = Buffer.from(JSON.stringify(ProjectDetailResponseSchema.encode(answer)));
     return {
-      entry: { json, compressed: {}, madeAt: now.getTime() },
+      entry: { json, compressed: compressedFor(json), madeAt: now.getTime() },
       keepMs: keepFor(answer, now, countsHoldUntil),
     };
   }

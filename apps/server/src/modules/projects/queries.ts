@@ -5,14 +5,14 @@ import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import { projectCheckins, projects, userFavorites, users } from '../../db/schema.ts';
 import type { CheckInDbRow } from '../checkins/queries.ts';
-import { CARD_SELECT_SQL, cardColumns, type CardRow } from './cards.ts';
+import { FACTS_SELECT_SQL, cardColumns, type FactsRow } from './cards.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type ProjectRow = typeof projects.$inferSelect;
 
 // ---------- the project page (plain SQL: the detail is a hot read, decision 010) ----------
 
-export type DetailRow = CardRow & {
+export type DetailRow = FactsRow & {
   fullDescription: string;
   ownImageUrl: string | null;
   updatedAt: Date;
@@ -27,7 +27,7 @@ export type DetailRow = CardRow & {
   visibility: ProjectVisibility;
 };
 
-export const PROJECT_SQL = `select ${CARD_SELECT_SQL}, p.description as "fullDescription", p.image_url as "ownImageUrl",
+export const PROJECT_SQL = `select ${FACTS_SELECT_SQL}, p.description as "fullDescription", p.image_url as "ownImageUrl",
   p.updated_at as "updatedAt", p.total_length_value as "lengthValue", p.total_length_unit as "lengthUnit",
   p.check_in_frequency_value as "frequencyValue", p.check_in_frequency_unit as "frequencyUnit",
   p.charity_id as "charityId", p.paused_periods as "pausedPeriods", p.ended_early_at as "endedEarlyAt",
@@ -97,7 +97,7 @@ export async function selectLiveProject(
 }
 
 /** The card columns of one project (deleted or not: the caller has just found or changed it). */
-export async function selectCardRow(db: Db, id: string): Promise<CardRow | undefined> {
+export async function selectCardRow(db: Db, id: string): Promise<FactsRow | undefined> {
   const [row] = await db
     .select(cardColumns)
     .from(projects)
@@ -107,7 +107,7 @@ export async function selectCardRow(db: Db, id: string): Promise<CardRow | undef
 }
 
 /** The owner's projects, newest first, as card rows. */
-export function selectOwnCardRows(db: Db, userId: string): Promise<CardRow[]> {
+export function selectOwnCardRows(db: Db, userId: string): Promise<FactsRow[]> {
   return db
     .select(cardColumns)
     .from(projects)

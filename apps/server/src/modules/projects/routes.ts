@@ -9,7 +9,7 @@ import {
   EditProjectRequestSchema,
   MyProjectsResponseSchema,
   OkResponseSchema,
-  ProjectCardResponseSchema,
+  ProjectFactsResponseSchema,
   ProjectDetailParamsSchema,
   ProjectDetailResponseSchema,
   ProjectIdParamsSchema as params,
@@ -17,7 +17,7 @@ import {
   type ChooseCoverRequest,
   type EditProjectData,
   type MyProjectsResponse,
-  type ProjectCard,
+  type ProjectFacts,
   type ProjectDetailResponse,
   type SessionUser,
 } from '@kept/contract';
@@ -34,15 +34,15 @@ export type ProjectUseCases = {
   showProject: (projectId: string, viewer: SessionUser | null) => Promise<ProjectDetailResponse>;
   /** The page as every visitor who is not signed in sees it, shared between them (page-cache.ts). */
   showAnonymousPage: (projectId: string) => Promise<PageAnswer>;
-  editProject: (input: ProjectAction & { edit: EditProjectData }) => Promise<ProjectCard>;
+  editProject: (input: ProjectAction & { edit: EditProjectData }) => Promise<ProjectFacts>;
   deleteProject: (input: ProjectAction) => Promise<void>;
   listMyProjects: (user: SessionUser) => Promise<MyProjectsResponse>;
-  uploadCover: (input: ProjectAction & { photo: Buffer }) => Promise<ProjectCard>;
-  chooseCover: (input: ProjectAction & { choice: ChooseCoverRequest }) => Promise<ProjectCard>;
-  changeVisibility: (input: ProjectAction & { change: ChangeVisibilityRequest }) => Promise<ProjectCard>;
+  uploadCover: (input: ProjectAction & { photo: Buffer }) => Promise<ProjectFacts>;
+  chooseCover: (input: ProjectAction & { choice: ChooseCoverRequest }) => Promise<ProjectFacts>;
+  changeVisibility: (input: ProjectAction & { change: ChangeVisibilityRequest }) => Promise<ProjectFacts>;
 };
 
-const cardResponse = withErrors({ 200: ProjectCardResponseSchema });
+const factsResponse = withErrors({ 200: ProjectFactsResponseSchema });
 
 export const projectRoutes =
   (useCases: ProjectUseCases): FastifyPluginAsyncZod =>
@@ -72,7 +72,7 @@ export const projectRoutes =
 
     app.patch(
       '/api/projects/:projectId',
-      { schema: { params, body: EditProjectRequestSchema, response: cardResponse } },
+      { schema: { params, body: EditProjectRequestSchema, response: factsResponse } },
       async (request) => {
         const user = await request.requireUser();
         const { projectId } = request.params;
@@ -107,7 +107,7 @@ export const projectRoutes =
         schema: {
           params,
           body: { content: { [MULTIPART]: { schema: CoverUploadFormSchema } } },
-          response: cardResponse,
+          response: factsResponse,
         },
       },
       async (request) => {
@@ -128,7 +128,7 @@ export const projectRoutes =
 
     app.put(
       '/api/projects/:projectId/cover',
-      { schema: { params, body: ChooseCoverRequestSchema, response: cardResponse } },
+      { schema: { params, body: ChooseCoverRequestSchema, response: factsResponse } },
       async (request) => {
         const user = await request.requireUser();
         const { projectId } = request.params;
@@ -138,7 +138,7 @@ export const projectRoutes =
 
     app.put(
       '/api/projects/:projectId/visibility',
-      { schema: { params, body: ChangeVisibilityRequestSchema, response: cardResponse } },
+      { schema: { params, body: ChangeVisibilityRequestSchema, response: factsResponse } },
       async (request) => {
         const user = await request.requireUser();
         const { projectId } = request.params;

@@ -17,7 +17,7 @@ import { isUuid } from '../../http/validate.ts';
 import { toCheckInDto } from '../checkins/queries.ts';
 import { settlementStatementFor } from '../settlement/statement.ts';
 import { PROJECT_NOT_FOUND } from './access.ts';
-import { toProjectCard } from './cards.ts';
+import { toProjectFacts } from './cards.ts';
 import { computeProjectCounters } from './counters.ts';
 import { readProjectPage } from './queries.ts';
 
@@ -56,10 +56,10 @@ export async function projectPage(
   const summary = projectSummary(scheduled, checkIns, now);
   const charity = forfeitDestination(row.charityId) ?? CHARITY_FUND;
   const isOwner = viewer?.id === row.userId;
-  const card = toProjectCard(row, now, viewer ? new Set(isFavorite ? [row.id] : []) : undefined);
+  const facts = toProjectFacts(row, now, viewer ? isFavorite : undefined);
   const answer: ProjectDetailResponse = {
     project: {
-      ...card,
+      ...facts,
       description: row.fullDescription,
       ownImageUrl: row.ownImageUrl,
       updatedAt: row.updatedAt.toISOString(),

@@ -2,13 +2,13 @@
 // Kept. A cover is never an address elsewhere: every visitor's browser, and every link preview,
 // fetches it from Kept.
 import crypto from 'node:crypto';
-import type { ProjectCard, SessionUser } from '@kept/contract';
+import type { ProjectFacts, SessionUser } from '@kept/contract';
 import type { Storage } from '../../adapters/storage/storage.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../http/errors.ts';
 import { processPhoto } from '../checkins/photo.ts';
-import { PROJECT_NOT_FOUND, cardOf, findOwnedProject } from './access.ts';
+import { PROJECT_NOT_FOUND, factsOf, findOwnedProject } from './access.ts';
 import { updateCover } from './queries.ts';
 
 export type CoverDeps = {
@@ -21,7 +21,7 @@ export type CoverDeps = {
 export async function uploadCover(
   deps: CoverDeps,
   input: { projectId: string; user: SessionUser; photo: Buffer },
-): Promise<ProjectCard> {
+): Promise<ProjectFacts> {
   const project = await findOwnedProject(deps.db, input.projectId, input.user);
   const photo = await processPhoto(input.photo);
   const key = `covers/${project.id}/${crypto.randomUUID()}.${photo.ext}`;
@@ -37,5 +37,5 @@ export async function uploadCover(
   }
   // Deleted while the picture was being stored.
   if (!set) throw new DomainError('not_found', PROJECT_NOT_FOUND);
-  return cardOf(deps, project.id);
+  return factsOf(deps, project.id);
 }

@@ -13,6 +13,7 @@ import { Card } from '../../components/ui/card';
 import { PageContainer } from '../../components/ui/page';
 import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSession } from '../session';
 import { isNotFound } from './api';
 import { detectTimezone } from './detect-timezone';
 import { ProfileProjectList } from './profile-project-list';
@@ -37,7 +38,15 @@ function ProfileHeader({ username, children }: { username: string; children?: Re
   );
 }
 
-function ProjectSection({ title, projects }: { title: string; projects: readonly ProjectCard[] }) {
+function ProjectSection({
+  title,
+  projects,
+  own,
+}: {
+  title: string;
+  projects: readonly ProjectCard[];
+  own: boolean;
+}) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="mt-10 first-of-type:mt-0">
@@ -47,7 +56,7 @@ function ProjectSection({ title, projects }: { title: string; projects: readonly
           {projects.length}
         </span>
       </h2>
-      <ProfileProjectList projects={projects} />
+      <ProfileProjectList projects={projects} own={own} />
     </section>
   );
 }
@@ -84,6 +93,7 @@ function UserNotFound({ username }: { username: string }) {
 /** /user/{username}: who they are, since when, and their projects. */
 export function PublicProfile({ username }: { username: string }) {
   const profile = usePublicProfile(username);
+  const { user: viewer } = useSession();
   const [timeZone] = useState(detectTimezone);
   const notFound = profile.isError && isNotFound(profile.error);
   useDocumentTitle(notFound ? MESSAGES.userNotFoundTitle : (profile.data?.user.username ?? username));
@@ -124,6 +134,8 @@ export function PublicProfile({ username }: { username: string }) {
 
   const { user, activeProjects, completedProjects } = profile.data;
   const hasProjects = activeProjects.length + completedProjects.length > 0;
+  // The viewer's own profile: every card on it is theirs ('Your Project').
+  const own = viewer !== null && viewer.username?.toLowerCase() === user.username.toLowerCase();
 
   return (
     <PageContainer>
@@ -137,10 +149,10 @@ export function PublicProfile({ username }: { username: string }) {
       {hasProjects ? (
         <>
           {activeProjects.length > 0 ? (
-            <ProjectSection title="Active Projects" projects={activeProjects} />
+            <ProjectSection title="Active Projects" projects={activeProjects} own={own} />
           ) : null}
           {completedProjects.length > 0 ? (
-            <ProjectSection title="Completed Projects" projects={completedProjects} />
+            <ProjectSection title="Completed Projects" projects={completedProjects} own={own} />
           ) : null}
         </>
       ) : (

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { commitment, formatCents, formatLocalDate, type Cents } from '@kept/domain';
 import { plural } from '../../lib/plural';
+import { CommitmentFrame } from './commitment-frame';
 
 export interface CommitmentSummaryProps {
   depositCents: Cents | null;
@@ -23,7 +24,6 @@ export interface CommitmentSummaryProps {
  * refund timing; then "I agree". Shown before the card form.
  */
 export function CommitmentSummary(props: CommitmentSummaryProps) {
-  const headingId = useId();
   const checkboxId = useId();
   const errorId = useId();
   const ready = props.depositCents !== null && props.frequencyDays !== null;
@@ -39,14 +39,7 @@ export function CommitmentSummary(props: CommitmentSummaryProps) {
     : null;
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-800"
-      data-testid="commitment-summary"
-    >
-      <h3 id={headingId} className="text-base font-semibold text-slate-900">
-        Your commitment, in plain words
-      </h3>
+    <CommitmentFrame>
       {c === null ? (
         <p className="mt-2 text-slate-600">
           Choose a deposit and a check-in frequency to see your commitment.
@@ -121,6 +114,6 @@ export function CommitmentSummary(props: CommitmentSummaryProps) {
           {props.error}
         </p>
       ) : null}
-    </section>
+    </CommitmentFrame>
   );
 }

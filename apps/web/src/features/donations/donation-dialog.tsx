@@ -5,7 +5,7 @@ import { DEFAULT_DONATION_CENTS, MESSAGES, donationSplit, formatCents } from '@k
 import type { ProjectDetail } from '@kept/contract';
 import { Modal } from '../../components/ui/dialog';
 import { ApiError, NetworkError } from '../../lib/api';
-import { checkForm } from '../../lib/forms';
+import { checkForm } from '../../lib/check-form';
 import {
   createDonationIntent,
   newIdempotencyKey,

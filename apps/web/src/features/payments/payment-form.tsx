@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MESSAGES } from '@kept/domain';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
+import { PanelLoading } from '../../components/ui/panel-loading';
 import { paymentsConfigQuery } from './api';
 import { SimulatedCardForm } from './simulated-card-form';
 import type { PaymentFlowOptions } from './use-payment-flow';
@@ -24,15 +24,7 @@ export interface PaymentFormProps extends PaymentFlowOptions {
 }
 
 function Loading() {
-  return (
-    <div
-      role="status"
-      className="flex items-center gap-3 rounded-xl border border-slate-200 p-4 text-slate-700"
-    >
-      <Spinner className="text-primary-700" />
-      Loading payment form...
-    </div>
-  );
+  return <PanelLoading>Loading payment form...</PanelLoading>;
 }
 
 /**

@@ -1,5 +1,5 @@
 // The owner's calls: their own projects, editing one and its cover, deleting one.
-import type { ChooseCoverRequest, MyProjectsResponse, ProjectCard } from '@kept/contract';
+import type { ChooseCoverRequest, MyProjectsResponse, ProjectFacts } from '@kept/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, call, uploadWithProgress, type ApiBody } from '../../lib/api';
 import { MY_PROJECTS_ROOT, PROJECT_LIST_ROOTS, PROJECT_ROOT } from '../../lib/query-keys';
@@ -22,7 +22,7 @@ export function myProjectsQuery() {
 export function updateProject(
   projectId: string,
   edit: ApiBody<'/api/projects/{projectId}', 'patch'>,
-): Promise<{ project: ProjectCard }> {
+): Promise<{ project: ProjectFacts }> {
   return call(api.PATCH('/api/projects/{projectId}', { params: { path: { projectId } }, body: edit }));
 }
 
@@ -48,7 +48,7 @@ export function uploadCover(
   projectId: string,
   file: File,
   onProgress: (fraction: number) => void,
-): Promise<{ project: ProjectCard }> {
+): Promise<{ project: ProjectFacts }> {
   const form = new FormData();
   form.append('photo', file, file.name);
   return call(
@@ -65,7 +65,7 @@ export function uploadCover(
 export function chooseCover(
   projectId: string,
   choice: ChooseCoverRequest,
-): Promise<{ project: ProjectCard }> {
+): Promise<{ project: ProjectFacts }> {
   return call(api.PUT('/api/projects/{projectId}/cover', { params: { path: { projectId } }, body: choice }));
 }
 

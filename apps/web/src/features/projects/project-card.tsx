@@ -132,15 +132,19 @@ export function ProjectCard({
 }
 
 /**
- * `ProjectCard` wired to the session and the favorites: 'Your Project' on the viewer's own projects, and
- * for a signed-in viewer a star that toggles the favorite on the server.
+ * `ProjectCard` wired to the session and the favorites: 'Your Project' on the viewer's own projects (the
+ * server says so on the lists it makes for a signed-in viewer; a list that knows better, such as the
+ * viewer's own profile, passes `isOwn`), and for a signed-in viewer a star that toggles the favorite on
+ * the server.
  */
 export function ConnectedProjectCard({
   project,
+  isOwn,
   badges,
   className,
 }: {
   project: ProjectCardData;
+  isOwn?: boolean;
   badges?: ReactNode;
   className?: string;
 }) {
@@ -152,7 +156,7 @@ export function ConnectedProjectCard({
   return (
     <ProjectCard
       project={project}
-      isOwn={user !== null && user.id === project.userId}
+      isOwn={user !== null && (isOwn ?? project.isOwn === true)}
       signedIn={user !== null}
       isFavorite={isFavorite}
       favoritePending={isPending}
