@@ -35,6 +35,25 @@ const featureZones = features.map((name) => ({
   except: ['./index.ts'],
   message: `Import the ${name} feature through its index.ts, not its internals.`,
 }));
+// The project page is composed by its route (routes/project.tsx) from project-detail and the parts other
+// features give it (donations, the owner's actions, checking in): none of them imports another, not even
+// through its index.ts.
+const projectPageParts = ['check-in', 'donations', 'project-owner'];
+const projectPageZones = [
+  {
+    target: `${web}/features/project-detail`,
+    from: projectPageParts.map((name) => `${web}/features/${name}`),
+    message: 'routes/project.tsx composes the project page: project-detail does not import its parts.',
+  },
+  ...projectPageParts.map((name) => ({
+    target: `${web}/features/${name}`,
+    from: [
+      `${web}/features/project-detail`,
+      ...projectPageParts.filter((other) => other !== name).map((other) => `${web}/features/${other}`),
+    ],
+    message: 'routes/project.tsx composes the project page: its parts do not import each other.',
+  })),
+];
 
 export default tseslint.config(
   {
@@ -79,7 +98,10 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.js'],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...featureZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...layerZones, ...featureZones, ...projectPageZones] },
+      ],
       'import-x/no-cycle': 'error',
     },
   },

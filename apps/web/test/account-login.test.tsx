@@ -51,6 +51,34 @@ describe('Login form', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('says under Email that an address longer than any address can be is not one, and sends nothing', async () => {
+    const fetchMock = mockApi({});
+    const { user, email, password, submit } = renderLogin();
+    const long = `${'a'.repeat(250)}@example.com`;
+    fireEvent.change(email, { target: { value: long } });
+    await user.type(password, 'secret1');
+    await submit();
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(email).toHaveValue(long);
+    expect(password).toHaveValue('secret1');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('clears the mark of a missing field as soon as it is filled in', async () => {
+    mockApi({});
+    const { user, email, password, submit } = renderLogin();
+    await submit();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    await user.type(email, 'alice@example.com');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('Email and password are required.');
+  });
+
   it('shows the password when asked, and hides it again', async () => {
     mockApi({});
     const { user, password } = renderLogin();

@@ -41,6 +41,19 @@ describe('Forgot password', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('keeps the address after a refused check and takes the message away once it is one', async () => {
+    const fetchMock = mockApi({});
+    const { user, email, submit } = renderForgot();
+    await user.type(email, 'someone@nowhere');
+    await submit();
+    expect(email).toHaveValue('someone@nowhere');
+    expect(email).toHaveFocus();
+    await user.type(email, '.org');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Please enter a valid email address')).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('shows the success panel with Back to Login and Send Another Email', async () => {
     const fetchMock = mockApi({
       'POST /api/auth/forgot-password': () => json({ ok: true, message: SENT }),
@@ -185,6 +198,9 @@ describe('Reset password', () => {
     expect(confirm).toHaveAttribute('aria-invalid', 'true');
     expect(confirm).toHaveFocus();
     expect(posts(fetchMock)).toEqual([]);
+    expect(password).toHaveValue('new-secret');
+    expect(confirm).toHaveValue('new-secrets');
+    expect(password).not.toHaveAttribute('aria-invalid');
   });
 
   it('shows the invalid-link message from the server, with a way to ask again', async () => {

@@ -4,14 +4,13 @@ import {
   EMAIL_CHANGE_MESSAGES,
   EMAIL_MESSAGES,
   MESSAGES,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MESSAGES,
   USERNAME_MESSAGES,
   listedTimezone,
 } from '@kept/domain';
 import { z } from 'zod';
-import { EmailSchema, UsernameSchema, emailSchema } from './auth.ts';
-import { IsoDateTimeSchema, textField } from './common.ts';
+import { EmailSchema, passwordAgain } from './account-forms.ts';
+import { UsernameSchema } from './signup-form.ts';
+import { IsoDateTimeSchema } from './common.ts';
 import { ProjectCardSchema } from './projects.ts';
 
 /** Settings: a new username, same rules as signup; output trimmed. Missing: 'Username is required'. */
@@ -68,20 +67,6 @@ export const UnsubscribeQuerySchema = z.object({
 /** The newsletter answer the footer form reads. */
 export const NewsletterResponseSchema = z.object({ success: z.boolean(), error: z.string().optional() });
 export type NewsletterResponse = z.infer<typeof NewsletterResponseSchema>;
-
-/** A password typed again to confirm a sensitive change (checked by the server against the stored hash). */
-const passwordAgain = (missing: string) =>
-  textField(missing)
-    .min(1, { error: missing })
-    .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_MESSAGES.tooLong });
-
-/** POST /api/me/email: the new address (trimmed, lower-cased) and the current password. */
-export const ChangeEmailRequestSchema = z.object({
-  newEmail: emailSchema(EMAIL_CHANGE_MESSAGES.newRequired),
-  currentPassword: passwordAgain(PASSWORD_MESSAGES.currentRequired),
-});
-export type ChangeEmailRequest = z.input<typeof ChangeEmailRequestSchema>;
-export type ChangeEmailData = z.output<typeof ChangeEmailRequestSchema>;
 
 /** POST /api/me/email's answer: what Settings says (the link is on its way to the new address). */
 export const ChangeEmailResponseSchema = z.object({ ok: z.literal(true), message: z.string() });

@@ -27,6 +27,7 @@ import {
   supporterMessageError,
 } from '@kept/domain';
 import * as z from 'zod/mini';
+import { domainRule, textField } from './mini-rules.ts';
 
 /** The cover picker's words, the same on the server and in the web app. */
 export const COVER_MESSAGES = {
@@ -46,13 +47,6 @@ function requiredText(message: string, max?: { length: number; message: string }
   const text = z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }));
   return max ? text.check(z.maxLength(max.length, { error: max.message })) : text;
 }
-
-/** Adds `message` as an issue when `rule` (a domain function answering a message or null) refuses. */
-const domainRule = <T>(rule: (value: T) => string | null) =>
-  z.superRefine<T>((value, ctx) => {
-    const error = rule(value);
-    if (error) ctx.addIssue({ code: 'custom', message: error, input: value });
-  });
 
 const required = { error: PROJECT_MESSAGES.required };
 
@@ -143,10 +137,6 @@ export const EditProjectRequestSchema = z.pipe(
 );
 export type EditProjectRequest = z.input<typeof EditProjectRequestSchema>;
 export type EditProjectData = z.output<typeof EditProjectRequestSchema>;
-
-/** Text whose absence answers `missing` and whose wrong type answers `notText`. */
-const textField = (missing: string, notText: string = missing) =>
-  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? missing : notText) });
 
 /** A donor's name: at most 100 characters once trimmed; blank is no name. */
 const DonorNameSchema = z

@@ -2,7 +2,7 @@
 // for turning a failure into the text the spec shows.
 import type { PublicProfileResponse, SessionResponse, SettingsResponse } from '@kept/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { MESSAGES, canonicalTimezone } from '@kept/domain';
+import { MESSAGES } from '@kept/domain';
 import { ApiError, NetworkError, api, call, type ApiBody } from '../../lib/api';
 import { PROFILE_ROOT } from '../../lib/query-keys';
 
@@ -118,18 +118,6 @@ export function resetLinkQuery(token: string) {
     gcTime: 0,
     refetchOnWindowFocus: false,
   });
-}
-
-/**
- * The device's IANA timezone ('Europe/Berlin'), or UTC when the browser cannot tell. An alias of a listed
- * zone comes back as the listed name (Chromium reports India as 'Asia/Calcutta': 'Asia/Kolkata').
- */
-export function detectTimezone(): string {
-  try {
-    return canonicalTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
-  } catch {
-    return 'UTC';
-  }
 }
 
 /** POST /api/me/password: the current password and the new one twice. */

@@ -1,14 +1,24 @@
-import { useState, type FormEvent } from 'react';
-import { EMAIL_CHANGE_MESSAGES, PASSWORD_MESSAGES, normalizeEmail, validateEmail } from '@kept/domain';
-import { Button } from '../../components/ui/button';
+import { useMemo } from 'react';
+import { ChangeEmailRequestSchema, type ChangeEmailRequest } from '@kept/contract';
+import { EMAIL_CHANGE_MESSAGES, normalizeEmail } from '@kept/domain';
 import { PasswordField, TextField } from '../../components/ui/text-field';
-import { ApiError } from '../../lib/api';
+import { requestResolver } from '../../lib/forms';
 import { useSession } from '../session';
-import { errorMessage } from './api';
-import { OutcomeBanner, SettingsSection, type Outcome } from './settings-section';
-import { useRequestEmailChange } from './use-account';
+import { SettingsSection } from './settings-section';
+import { SettingsForm, useSettingsForm } from './settings-form';
+import { useRequestEmailChange, type EmailChangeInput } from './use-account';
 
-type Errors = { newEmail?: string; currentPassword?: string };
+/** The request's rules, and one the schema cannot know: the new address must not be the current one. */
+const changeEmailResolver = (currentEmail: string | undefined) =>
+  requestResolver<EmailChangeInput, ChangeEmailRequest>(
+    ChangeEmailRequestSchema,
+    (values) => values,
+    undefined,
+    ({ newEmail }) =>
+      currentEmail !== undefined && normalizeEmail(newEmail.trim()) === normalizeEmail(currentEmail)
+        ? { newEmail: EMAIL_CHANGE_MESSAGES.same }
+        : {},
+  );
 
 /**
  * Settings → Change email: the new address and the current password. The server mails a link to the new
@@ -17,41 +27,13 @@ type Errors = { newEmail?: string; currentPassword?: string };
  */
 export function ChangeEmailSection() {
   const { user } = useSession();
-  const change = useRequestEmailChange();
-  const [newEmail, setNewEmail] = useState('');
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [outcome, setOutcome] = useState<Outcome>(null);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (change.isPending) return;
-    setOutcome(null);
-    const found: Errors = {};
-    const address = newEmail.trim();
-    if (address === '') found.newEmail = EMAIL_CHANGE_MESSAGES.newRequired;
-    else if (validateEmail(address)) found.newEmail = validateEmail(address) ?? undefined;
-    else if (user && normalizeEmail(address) === normalizeEmail(user.email))
-      found.newEmail = EMAIL_CHANGE_MESSAGES.same;
-    if (currentPassword === '') found.currentPassword = PASSWORD_MESSAGES.currentRequired;
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    change.mutate(
-      { newEmail: address, currentPassword },
-      {
-        onSuccess: (answer) => {
-          setNewEmail('');
-          setCurrentPassword('');
-          setOutcome({ tone: 'success', text: answer.message });
-        },
-        onError: (error) => {
-          const fields = error instanceof ApiError ? error.fields : undefined;
-          if (fields && Object.keys(fields).length > 0) setErrors(fields as Errors);
-          setOutcome({ tone: 'error', text: errorMessage(error) });
-        },
-      },
-    );
-  }
+  const resolver = useMemo(() => changeEmailResolver(user?.email), [user?.email]);
+  const { field, ...form } = useSettingsForm({
+    defaultValues: { newEmail: '', currentPassword: '' },
+    resolver,
+    write: useRequestEmailChange(),
+    success: (answer) => answer.message,
+  });
 
   return (
     <SettingsSection
@@ -64,37 +46,21 @@ export function ChangeEmailSection() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <SettingsForm {...form} label="Send the link" pendingLabel="Sending...">
         <TextField
           label="New email address"
-          name="new-email"
           type="email"
           autoComplete="email"
           autoCapitalize="none"
           spellCheck={false}
-          value={newEmail}
-          error={errors.newEmail}
-          onChange={(event) => {
-            setNewEmail(event.target.value);
-            setErrors((current) => ({ ...current, newEmail: undefined }));
-          }}
+          {...field('newEmail')}
         />
         <PasswordField
           label="Current password"
-          name="email-current-password"
           autoComplete="current-password"
-          value={currentPassword}
-          error={errors.currentPassword}
-          onChange={(event) => {
-            setCurrentPassword(event.target.value);
-            setErrors((current) => ({ ...current, currentPassword: undefined }));
-          }}
+          {...field('currentPassword')}
         />
-        <Button type="submit" size="lg" loading={change.isPending}>
-          {change.isPending ? 'Sending...' : 'Send the link'}
-        </Button>
-        <OutcomeBanner outcome={outcome} />
-      </form>
+      </SettingsForm>
     </SettingsSection>
   );
 }

@@ -14,7 +14,8 @@ import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { UploadProgress } from '../../components/ui/upload-progress';
-import { detectTimezone, errorMessage } from './api';
+import { errorMessage } from './api';
+import { detectTimezone } from './detect-timezone';
 import { useDataExport, useRequestDataExport, type DataExport } from './data-export-api';
 import { OutcomeBanner, SettingsSection, type Outcome } from './settings-section';
 

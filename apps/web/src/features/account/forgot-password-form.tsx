@@ -1,12 +1,25 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import MailCheck from 'lucide-react/icons/mail-check';
-import { MESSAGES, validateEmail } from '@kept/domain';
+import { ForgotPasswordRequestSchema, type ForgotPasswordRequest } from '@kept/contract';
+import { MESSAGES } from '@kept/domain';
 import { Alert } from '../../components/ui/alert';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
+import { formFields } from '../../lib/form-fields';
+import { requestResolver } from '../../lib/forms';
 import { TextLink } from './auth-layout';
 import { errorMessage } from './api';
 import { useForgotPassword } from './use-account';
+
+interface ForgotValues {
+  email: string;
+}
+
+const forgotResolver = requestResolver<ForgotValues, ForgotPasswordRequest>(
+  ForgotPasswordRequestSchema,
+  (values) => values,
+);
 
 /**
  * Ask for a reset link. The answer is the same whether or not the address has an account, so the
@@ -14,12 +27,10 @@ import { useForgotPassword } from './use-account';
  */
 export function ForgotPasswordForm() {
   const forgot = useForgotPassword();
-  const emailRef = useRef<HTMLInputElement>(null);
   const panelHeadingRef = useRef<HTMLHeadingElement>(null);
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
+  const form = useForm<ForgotValues>({ defaultValues: { email: '' }, resolver: forgotResolver });
+  const { formError, field } = formFields(form);
+  const sent = forgot.isSuccess;
 
   // The form is replaced by the panel (and back): move focus along so keyboard users are not lost.
   const firstRender = useRef(true);
@@ -29,22 +40,13 @@ export function ForgotPasswordForm() {
       return;
     }
     if (sent) panelHeadingRef.current?.focus();
-    else emailRef.current?.focus();
-  }, [sent]);
+    else form.setFocus('email');
+  }, [sent, form]);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function send(values: ForgotValues) {
     if (forgot.isPending) return;
-    const invalid = validateEmail(email);
-    setFieldError(invalid);
-    setFormError(null);
-    if (invalid) {
-      emailRef.current?.focus();
-      return;
-    }
-    forgot.mutate(email.trim(), {
-      onSuccess: () => setSent(true),
-      onError: (error) => setFormError(errorMessage(error)),
+    forgot.mutate(values.email.trim(), {
+      onError: (error) => form.setError('root.server', { message: errorMessage(error) }),
     });
   }
 
@@ -63,13 +65,7 @@ export function ForgotPasswordForm() {
         </div>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
           <ButtonLink to="/login">Back to Login</ButtonLink>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              forgot.reset();
-              setSent(false);
-            }}
-          >
+          <Button variant="secondary" onClick={() => forgot.reset()}>
             Send Another Email
           </Button>
         </div>
@@ -78,22 +74,15 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <form noValidate onSubmit={(event) => void form.handleSubmit(send)(event)} className="space-y-5">
       <TextField
-        ref={emailRef}
         label="Email"
         type="email"
-        name="email"
         autoComplete="email"
         inputMode="email"
         autoCapitalize="none"
         spellCheck={false}
-        value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
-          setFieldError(null);
-        }}
-        error={fieldError}
+        {...field('email')}
       />
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       <Button type="submit" size="lg" className="w-full" loading={forgot.isPending}>

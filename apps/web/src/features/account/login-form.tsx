@@ -1,9 +1,13 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { LoginRequestSchema, type LoginRequest } from '@kept/contract';
 import { MESSAGES, safeReturnTo } from '@kept/domain';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/text-field';
+import { formFields } from '../../lib/form-fields';
+import { requestResolver } from '../../lib/forms';
 import { TextLink } from './auth-layout';
 import { errorMessage } from './api';
 import { useSignIn } from './use-account';
@@ -30,6 +34,13 @@ function readState(state: unknown): LoginLocationState {
   return typeof state === 'object' && state !== null ? (state as LoginLocationState) : {};
 }
 
+interface LoginValues {
+  email: string;
+  password: string;
+}
+
+const loginResolver = requestResolver<LoginValues, LoginRequest>(LoginRequestSchema, (values) => values);
+
 /** Email + password. After success, goes to `returnTo` (only a same-site path, else '/') after 100 ms. */
 export function LoginForm() {
   const [params] = useSearchParams();
@@ -40,31 +51,20 @@ export function LoginForm() {
   const signIn = useSignIn();
 
   const errorId = useId();
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState(arrival.email ?? '');
-  const [password, setPassword] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
-  const [missing, setMissing] = useState({ email: false, password: false });
+  const form = useForm<LoginValues>({
+    defaultValues: { email: arrival.email ?? '', password: '' },
+    resolver: loginResolver,
+  });
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
   const busy = signIn.isPending || signIn.isSuccess;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function send(values: LoginValues) {
     if (busy) return;
-    const blank = { email: email.trim() === '', password: password.trim() === '' };
-    setMissing(blank);
-    if (blank.email || blank.password) {
-      setFormError(MESSAGES.loginRequired);
-      (blank.email ? emailRef : passwordRef).current?.focus();
-      return;
-    }
-    setFormError(null);
     signIn.mutate(
-      { email: email.trim(), password },
+      { email: values.email.trim(), password: values.password },
       {
         onSuccess: () => {
           redirectTimer.current = setTimeout(
@@ -72,49 +72,35 @@ export function LoginForm() {
             LOGIN_REDIRECT_MS,
           );
         },
-        onError: (error) => setFormError(errorMessage(error)),
+        onError: (error) => form.setError('root.server', { message: errorMessage(error) }),
       },
     );
   }
 
+  const { formError, field } = formFields(form, { message: MESSAGES.loginRequired, alertId: errorId });
+
   const signupLink = returnTo === '/' ? '/signup' : `/signup?returnTo=${encodeURIComponent(returnTo)}`;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <form noValidate onSubmit={(event) => void form.handleSubmit(send)(event)} className="space-y-5">
       {arrival.signedUp ? (
         <Alert tone="info" title={SIGNED_UP_TEXT.title}>
           {SIGNED_UP_TEXT.body}
         </Alert>
       ) : null}
       <TextField
-        ref={emailRef}
         label="Email"
         type="email"
-        name="email"
         autoComplete="email"
         inputMode="email"
         autoCapitalize="none"
         spellCheck={false}
-        value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
-          setMissing((m) => ({ ...m, email: false }));
-        }}
-        invalid={missing.email}
-        aria-describedby={missing.email && formError ? errorId : undefined}
+        {...field('email')}
       />
       <PasswordField
-        ref={passwordRef}
         label="Password"
-        name="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          setMissing((m) => ({ ...m, password: false }));
-        }}
-        invalid={missing.password}
-        aria-describedby={missing.password && formError ? errorId : undefined}
+        {...field('password')}
         labelAside={
           <TextLink to="/forgot-password" className="text-sm">
             Forgot password?

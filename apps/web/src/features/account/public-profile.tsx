@@ -13,8 +13,9 @@ import { Card } from '../../components/ui/card';
 import { PageContainer } from '../../components/ui/page';
 import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { detectTimezone, isNotFound } from './api';
 import { useSession } from '../session';
+import { isNotFound } from './api';
+import { detectTimezone } from './detect-timezone';
 import { ProfileProjectList } from './profile-project-list';
 import { usePublicProfile } from './use-account';
 

@@ -1,17 +1,33 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import CircleCheck from 'lucide-react/icons/circle-check';
-import { MESSAGES, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, validatePasswordReset } from '@kept/domain';
+import { ResetPasswordRequestSchema, type ResetPasswordRequest } from '@kept/contract';
+import { MESSAGES, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@kept/domain';
 import { Alert } from '../../components/ui/alert';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { PasswordField } from '../../components/ui/text-field';
+import { formFields } from '../../lib/form-fields';
+import { requestResolver } from '../../lib/forms';
 import { TextLink } from './auth-layout';
 import { errorMessage, isInvalidResetLink } from './api';
 import { useResetLinkCheck, useResetPassword } from './use-account';
 
 /** Spec §9: after a successful reset, go to the login page after 3 s. */
 export const RESET_REDIRECT_MS = 3000;
+
+interface ResetValues {
+  password: string;
+  confirmPassword: string;
+}
+
+/** The form is checked as the request it sends: the link's token with the two entries. */
+const resetResolver = (token: string) =>
+  requestResolver<ResetValues, ResetPasswordRequest>(ResetPasswordRequestSchema, (values) => ({
+    token,
+    ...values,
+  }));
 
 function RequestNewLink() {
   return (
@@ -33,13 +49,10 @@ export function ResetPasswordForm() {
   const reset = useResetPassword();
   const linkCheck = useResetLinkCheck(token);
 
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
   const successRef = useRef<HTMLHeadingElement>(null);
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirmPassword?: string }>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const resolver = useMemo(() => resetResolver(token), [token]);
+  const form = useForm<ResetValues>({ defaultValues: { password: '', confirmPassword: '' }, resolver });
+  const { formError, field } = formFields(form);
 
   const succeeded = reset.isSuccess;
   useEffect(() => {
@@ -96,55 +109,25 @@ export function ResetPasswordForm() {
     );
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function send(values: ResetValues) {
     if (reset.isPending) return;
-    setFormError(null);
-    const problem = validatePasswordReset(password, confirmPassword);
-    if (problem === PASSWORD_MESSAGES.mismatch) {
-      setErrors({ confirmPassword: problem });
-      confirmRef.current?.focus();
-      return;
-    }
-    if (problem) {
-      setErrors({ password: problem });
-      passwordRef.current?.focus();
-      return;
-    }
-    setErrors({});
     reset.mutate(
-      { token, password, confirmPassword },
-      { onError: (error) => setFormError(errorMessage(error)) },
+      { token, ...values },
+      {
+        onError: (error) => form.setError('root.server', { message: errorMessage(error) }),
+      },
     );
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <form noValidate onSubmit={(event) => void form.handleSubmit(send)(event)} className="space-y-5">
       <PasswordField
-        ref={passwordRef}
         label="New password"
-        name="new-password"
         autoComplete="new-password"
         hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          setErrors((current) => ({ ...current, password: undefined }));
-        }}
-        error={errors.password}
+        {...field('password')}
       />
-      <PasswordField
-        ref={confirmRef}
-        label="Confirm new password"
-        name="confirm-password"
-        autoComplete="new-password"
-        value={confirmPassword}
-        onChange={(event) => {
-          setConfirmPassword(event.target.value);
-          setErrors((current) => ({ ...current, confirmPassword: undefined }));
-        }}
-        error={errors.confirmPassword}
-      />
+      <PasswordField label="Confirm new password" autoComplete="new-password" {...field('confirmPassword')} />
       {formError ? (
         <Alert tone="error">
           <p>{formError}</p>

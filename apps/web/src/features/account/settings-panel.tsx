@@ -22,9 +22,8 @@ import { SelectField } from '../../components/ui/select-field';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api';
-import { ChangeEmailSection } from './change-email-section';
-import { ChangePasswordSection } from './change-password-section';
-import { detectTimezone, errorMessage, isUsernameTaken, type SettingsResponse } from './api';
+import { errorMessage, isUsernameTaken, type SettingsResponse } from './api';
+import { detectTimezone } from './detect-timezone';
 import { useSettings, useUpdateTimezone, useUpdateUsername } from './use-account';
 import { OutcomeBanner, SettingsSection, type Outcome } from './settings-section';
 
@@ -236,8 +235,6 @@ function SettingsForms({ settings }: { settings: SettingsResponse }) {
     <div className="space-y-6">
       <UsernameSection saved={settings.username} />
       <TimezoneSection saved={settings.timezone} />
-      <ChangeEmailSection />
-      <ChangePasswordSection />
       <Suspense fallback={<LaterSectionsLoading />}>
         <LaterSettingsSections />
       </Suspense>

@@ -1,25 +1,25 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import {
-  MESSAGES,
-  PASSWORD_MIN_LENGTH,
-  USERNAME_HINT,
-  safeReturnTo,
-  validateEmail,
-  validatePassword,
-  validateUsername,
-} from '@kept/domain';
+import { SignupFieldsSchema, type SignupFields } from '@kept/contract';
+import { MESSAGES, PASSWORD_MIN_LENGTH, USERNAME_HINT, safeReturnTo } from '@kept/domain';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/text-field';
-import { detectTimezone, errorMessage, isUsernameTaken } from './api';
+import { formFields } from '../../lib/form-fields';
+import { requestResolver } from '../../lib/forms';
+import { deviceTimeZone } from '../../lib/time-zone';
+import { errorMessage, isUsernameTaken } from './api';
 import type { LoginLocationState } from './login-form';
 import { useSignUp } from './use-account';
 
-type Field = 'username' | 'email' | 'password';
-type FieldErrors = Partial<Record<Field, string>>;
+interface SignupValues {
+  username: string;
+  email: string;
+  password: string;
+}
 
-const FIELDS: readonly Field[] = ['username', 'email', 'password'];
+const signupResolver = requestResolver<SignupValues, SignupFields>(SignupFieldsSchema, (values) => values);
 
 /** Where a new account goes next: the login page, carrying the (safe) returnTo along. */
 export function loginAfterSignup(returnTo: string | null): string {
@@ -28,7 +28,7 @@ export function loginAfterSignup(returnTo: string | null): string {
 
 /**
  * Username, email, password. Checked with the shared rules before sending (the server checks again);
- * the timezone is the browser's. A taken username keeps the user here with the server's message.
+ * the timezone is the device's. A taken username keeps the user here with the server's message.
  */
 export function SignupForm() {
   const [params] = useSearchParams();
@@ -37,57 +37,23 @@ export function SignupForm() {
   const returnTo = params.get('returnTo');
 
   const formErrorId = useId();
-  const usernameRef = useRef<HTMLInputElement>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const focusField = (field: Field) =>
-    ({ username: usernameRef, email: emailRef, password: passwordRef })[field].current?.focus();
-  const [values, setValues] = useState<Record<Field, string>>({ username: '', email: '', password: '' });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [missing, setMissing] = useState<Field[]>([]);
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<SignupValues>({
+    defaultValues: { username: '', email: '', password: '' },
+    resolver: signupResolver,
+  });
 
   const busy = signUp.isPending || signUp.isSuccess;
 
-  function change(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setFieldErrors((current) => ({ ...current, [field]: undefined }));
-    setMissing((current) => current.filter((f) => f !== field));
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function send(values: SignupValues) {
     if (busy) return;
-
-    const blank = FIELDS.filter((field) => values[field].trim() === '');
-    setMissing(blank);
-    if (blank.length > 0) {
-      setFieldErrors({});
-      setFormError(MESSAGES.signupRequired);
-      focusField(blank[0]!);
-      return;
-    }
-    const errors: FieldErrors = {};
-    const username = validateUsername(values.username);
-    if (username) errors.username = username;
-    const email = validateEmail(values.email);
-    if (email) errors.email = email;
-    const password = validatePassword(values.password);
-    if (password) errors.password = password;
-    setFieldErrors(errors);
-    setFormError(null);
-    const firstInvalid = FIELDS.find((field) => errors[field]);
-    if (firstInvalid) {
-      focusField(firstInvalid);
-      return;
-    }
-
+    const timezone = deviceTimeZone();
     signUp.mutate(
       {
         username: values.username.trim(),
         email: values.email.trim(),
         password: values.password,
-        timezone: detectTimezone(),
+        // The device's zone as the browser names it; the server stores the listed name of an alias.
+        ...(timezone !== null ? { timezone } : {}),
         ...(returnTo !== null ? { returnTo: safeReturnTo(returnTo) } : {}),
       },
       {
@@ -97,61 +63,46 @@ export function SignupForm() {
         },
         onError: (error) => {
           if (isUsernameTaken(error)) {
-            setFieldErrors({ username: errorMessage(error, MESSAGES.generic) });
-            usernameRef.current?.focus();
+            form.setError(
+              'username',
+              { message: errorMessage(error, MESSAGES.generic) },
+              { shouldFocus: true },
+            );
           } else {
-            setFormError(errorMessage(error));
+            form.setError('root.server', { message: errorMessage(error) });
           }
         },
       },
     );
   }
 
-  const describeMissing = (field: Field) => (missing.includes(field) && formError ? formErrorId : undefined);
+  const { formError, field } = formFields(form, { message: MESSAGES.signupRequired, alertId: formErrorId });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <form noValidate onSubmit={(event) => void form.handleSubmit(send)(event)} className="space-y-5">
       <TextField
-        ref={usernameRef}
         label="Username"
-        name="username"
         autoComplete="username"
         autoCapitalize="none"
         autoCorrect="off"
         spellCheck={false}
         hint={USERNAME_HINT}
-        value={values.username}
-        onChange={(event) => change('username', event.target.value)}
-        error={fieldErrors.username}
-        invalid={missing.includes('username')}
-        aria-describedby={describeMissing('username')}
+        {...field('username')}
       />
       <TextField
-        ref={emailRef}
         label="Email"
         type="email"
-        name="email"
         autoComplete="email"
         inputMode="email"
         autoCapitalize="none"
         spellCheck={false}
-        value={values.email}
-        onChange={(event) => change('email', event.target.value)}
-        error={fieldErrors.email}
-        invalid={missing.includes('email')}
-        aria-describedby={describeMissing('email')}
+        {...field('email')}
       />
       <PasswordField
-        ref={passwordRef}
         label="Password"
-        name="password"
         autoComplete="new-password"
         hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
-        value={values.password}
-        onChange={(event) => change('password', event.target.value)}
-        error={fieldErrors.password}
-        invalid={missing.includes('password')}
-        aria-describedby={describeMissing('password')}
+        {...field('password')}
       />
       {formError ? (
         <div id={formErrorId}>

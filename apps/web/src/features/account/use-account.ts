@@ -22,6 +22,7 @@ import {
   type SettingsResponse,
 } from './api';
 
+/** Sign up; nobody is signed in by it (the login page comes next), so nothing cached changes. */
 export function useSignUp() {
   return useMutation({ mutationFn: (request: SignUpBody) => signUp(request) });
 }
@@ -38,6 +39,7 @@ export function useSignIn() {
   });
 }
 
+/** Ask for a reset link; nothing cached changes. */
 export function useForgotPassword() {
   return useMutation({ mutationFn: (email: string) => requestPasswordReset(email) });
 }
@@ -59,12 +61,17 @@ export function useResetPassword() {
   });
 }
 
+export interface ChangePasswordInput {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
 /** Change the password in Settings: the server signs every other session out and renews ours. */
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
-      changePassword(input),
+    mutationFn: (input: ChangePasswordInput) => changePassword(input),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
@@ -103,10 +110,19 @@ export function usePublicProfile(username: string) {
   return useQuery(publicProfileQuery(username));
 }
 
-/** Change email in Settings: the link goes to the new address; nothing changes until it is opened. */
+export interface EmailChangeInput {
+  newEmail: string;
+  currentPassword: string;
+}
+
+/**
+ * Change email in Settings: the link goes to the new address (trimmed). Nothing changes until it is
+ * opened, so nothing cached is out of date.
+ */
 export function useRequestEmailChange() {
   return useMutation({
-    mutationFn: (input: { newEmail: string; currentPassword: string }) => requestEmailChange(input),
+    mutationFn: (input: EmailChangeInput) =>
+      requestEmailChange({ ...input, newEmail: input.newEmail.trim() }),
   });
 }
 

@@ -1,12 +1,7 @@
-import { Suspense, lazy, useDeferredValue, useEffect, useId, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Suspense, lazy, useDeferredValue, useId, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
-import Camera from 'lucide-react/icons/camera';
-import HeartHandshake from 'lucide-react/icons/heart-handshake';
 import House from 'lucide-react/icons/house';
-import CalendarPlus from 'lucide-react/icons/calendar-plus';
-import Pencil from 'lucide-react/icons/pencil';
-import Trash2 from 'lucide-react/icons/trash-2';
 import {
   ACCOUNT_DELETION_MESSAGES,
   categorySlug,
@@ -17,32 +12,20 @@ import {
   projectSchedule,
   MESSAGES,
   type ProgressBand,
+  type Schedule,
 } from '@kept/domain';
 import type { CheckInDto, ProjectDetailResponse, SettlementStatement } from '@kept/contract';
 import { TagIcon } from '../../components/tag-icon';
-import { Alert } from '../../components/ui/alert';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { DialogLoading } from '../../components/ui/dialog-loading';
+import { SideCard } from '../../components/ui/side-card';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
 import { cx } from '../../lib/cx';
 import { useOffline } from '../../lib/offline';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { loadCheckInDialog } from '../check-in';
-import {
-  DONATION_RETURN_PARAMS,
-  forgetPendingDonation,
-  hasDonationProof,
-  loadDonationDialog,
-} from '../donations';
 import { FavoriteButton, useFavoriteIds, useToggleFavorite } from '../favorites';
-import {
-  PausePeriods,
-  loadDeleteProjectDialog,
-  loadEditProjectDialog,
-  loadEndProjectDialog,
-  usePause,
-} from '../project-owner';
 import { useProjectDetail, useRefreshProject } from './api';
 import { CheckInCalendar } from './check-in-calendar';
 import { ProjectTimeline } from './project-timeline';
@@ -51,14 +34,8 @@ import { SupportersList } from './supporters';
 import { ShareMenu } from './share-menu';
 import { ZoneNote } from './zone-note';
 
-// Dialogs load on first use (and are prefetched when their button is hovered or focused), so the page's
-// own chunk stays small.
+// The photo overlay loads on first use, so the page's own chunk stays small.
 const loadPhoto = () => import('./photo-overlay');
-const CheckInDialog = lazy(loadCheckInDialog);
-const EditProjectDialog = lazy(loadEditProjectDialog);
-const DeleteProjectDialog = lazy(loadDeleteProjectDialog);
-const EndProjectDialog = lazy(loadEndProjectDialog);
-const DonationDialog = lazy(loadDonationDialog);
 const PhotoOverlay = lazy(loadPhoto);
 
 export const PROJECT_TEXT = {
@@ -71,8 +48,6 @@ export const PROJECT_TEXT = {
   outcome: 'What happened to the money',
   checkInsPosted: 'Check-ins posted',
   periodsCountOnce: 'Several check-ins in one period count once.',
-  donationThanks: 'Thank you for your donation! Your support has been added to this project.',
-  support: 'Support This Project',
 } as const;
 
 const BAND_COLOURS: Record<ProgressBand, { bar: string; text: string }> = {
@@ -83,24 +58,33 @@ const BAND_COLOURS: Record<ProgressBand, { bar: string; text: string }> = {
   completed: { bar: 'bg-green-700', text: 'text-green-800' },
 };
 
-type OpenDialog =
-  | { kind: 'check-in' }
-  | { kind: 'edit' }
-  | { kind: 'delete' }
-  | { kind: 'end' }
-  | { kind: 'donate' }
-  | { kind: 'photo'; src: string; title: string }
-  | null;
+/** What the route's parts of a loaded project page are drawn from. */
+export interface ProjectView {
+  detail: ProjectDetailResponse;
+  /** When the data was read (the page's "now"). */
+  now: number;
+  schedule: Schedule;
+  /** Reads the total again until it changes from what it is now (after a donation). */
+  watchTotal: () => void;
+  /** Reads the project (and the lists it shows in) again after a change; done when it has been read. */
+  refresh: () => Promise<unknown>;
+}
 
-function DialogLoading() {
-  return (
-    <div role="status" className="fixed inset-0 z-50 grid place-items-center bg-slate-900/30">
-      <span className="flex items-center gap-3 rounded-xl bg-white px-4 py-3 text-slate-800 shadow-lg">
-        <Spinner className="text-primary-700" />
-        Loading...
-      </span>
-    </div>
-  );
+/**
+ * The parts of a project page the route composes from other features, each drawn from the loaded
+ * project (none is drawn while it loads or fails).
+ */
+export interface ProjectPageParts {
+  /** Above the picture (the thanks after a donation). */
+  banner?: (view: ProjectView) => ReactNode;
+  /** In the Total card, under the amount (Support This Project). */
+  support?: (view: ProjectView) => ReactNode;
+  /** The owner's way to check in, above the timeline and given to `side`. */
+  addCheckIn?: (view: ProjectView) => ReactNode;
+  /** Cards of the summary column after the refund estimate (the owner's actions and pauses). */
+  side?: (view: ProjectView, addCheckIn: ReactNode) => ReactNode;
+  /** Under each check-in of the timeline (the owner's way to fix one just posted). */
+  checkInTools?: (view: ProjectView, checkIn: CheckInDto, number: number, automatic: boolean) => ReactNode;
 }
 
 /** The project's picture with its fixed shape; a picture that fails falls back to the tag's, then the default. */
@@ -120,23 +104,6 @@ function ProjectPicture({ imageUrl, tag }: { imageUrl: string; tag: string }) {
         className="size-full object-cover"
       />
     </div>
-  );
-}
-
-function SideCard({
-  title,
-  children,
-  className,
-}: {
-  title: string;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <Card className={cx('p-5', className)}>
-      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
-      <div className="mt-3">{children}</div>
-    </Card>
   );
 }
 
@@ -264,7 +231,15 @@ function BackButton() {
  * The project page. `children` go under its content, drawn with it (never under the loading state, where
  * they would then be pushed down: a layout shift): the route composes what else the page shows there.
  */
-export function ProjectPage({ projectId, children }: { projectId: string; children?: ReactNode }) {
+export function ProjectPage({
+  projectId,
+  parts = {},
+  children,
+}: {
+  projectId: string;
+  parts?: ProjectPageParts;
+  children?: ReactNode;
+}) {
   const { query, watchTotal } = useProjectDetail(projectId);
   const notFound = query.error instanceof ApiError && query.error.code === 'not_found';
   useDocumentTitle(
@@ -299,7 +274,7 @@ export function ProjectPage({ projectId, children }: { projectId: string; childr
   }
   return (
     <>
-      <LoadedProject detail={detail} now={query.dataUpdatedAt} watchTotal={watchTotal} />
+      <LoadedProject detail={detail} now={query.dataUpdatedAt} watchTotal={watchTotal} parts={parts} />
       {children}
     </>
   );
@@ -309,42 +284,22 @@ function LoadedProject({
   detail,
   now,
   watchTotal,
+  parts,
 }: {
   detail: ProjectDetailResponse;
   now: number;
   watchTotal: (fromCents: number) => void;
+  parts: ProjectPageParts;
 }) {
   const { project, checkIns, viewer, refundIfEndedToday, settlement, commitment } = detail;
   const { summary } = project;
-  const navigate = useNavigate();
   const refreshProject = useRefreshProject();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [dialog, setDialog] = useState<OpenDialog>(null);
-  // Thanks only the tab that just donated to this project, never whoever opens a shared link.
-  const [thanked, setThanked] = useState(() => hasDonationProof(project.id, searchParams));
+  const [photo, setPhoto] = useState<{ src: string; title: string } | null>(null);
   const favoriteIds = useFavoriteIds();
   const favorite = useToggleFavorite();
   const isFavorite = favoriteIds ? favoriteIds.has(project.id) : viewer.isFavorite;
 
-  // Coming back from a payment page with ?donation=success: tidy the address, and make sure the
-  // total is fresh.
-  useEffect(() => {
-    if (searchParams.get('donation') !== 'success') return;
-    setSearchParams(
-      (params) => {
-        for (const name of DONATION_RETURN_PARAMS) params.delete(name);
-        return params;
-      },
-      { replace: true },
-    );
-    forgetPendingDonation();
-    watchTotal(project.refundableCents);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  const close = () => setDialog(null);
   const ended = summary.ended;
-  const pause = usePause(project.id);
   const schedule = projectSchedule({
     createdAt: new Date(project.createdAt),
     endDate: new Date(project.endDate),
@@ -354,44 +309,26 @@ function LoadedProject({
     pausedPeriods: commitment.pausedPeriods,
     endedEarlyAt: commitment.endedEarlyAt ? new Date(commitment.endedEarlyAt) : null,
   });
+  const view: ProjectView = {
+    detail,
+    now,
+    schedule,
+    watchTotal: () => watchTotal(project.refundableCents),
+    refresh: () => refreshProject(project.id),
+  };
   const stoppedByOwner = commitment.cancelledAt
     ? `This project was cancelled on ${formatInstantDate(new Date(commitment.cancelledAt), project.timezone)}. Its deposit goes back to the card; the processing fee does not.`
     : commitment.endedEarlyAt
       ? `The owner ended this project early, on ${formatInstantDate(new Date(commitment.endedEarlyAt), project.timezone)}. Check-ins not done by then count as missed.`
       : null;
-  const canCheckIn = viewer.isOwner && !ended;
   const pageUrl = `${window.location.origin}/project/${encodeURIComponent(project.id)}`;
   const band = BAND_COLOURS[summary.progressBand];
-
-  const addCheckInButton = canCheckIn ? (
-    <Button
-      onClick={() => setDialog({ kind: 'check-in' })}
-      onPointerEnter={() => void loadCheckInDialog()}
-      onFocus={() => void loadCheckInDialog()}
-      icon={<Camera aria-hidden="true" className="size-4" />}
-      className="w-full"
-    >
-      Add Check-in
-    </Button>
-  ) : null;
+  const addCheckIn = parts.addCheckIn?.(view);
 
   return (
     <>
       <BackButton />
-      {thanked ? (
-        <Alert tone="success" className="mb-6">
-          <div className="flex items-start justify-between gap-3">
-            <p>{PROJECT_TEXT.donationThanks}</p>
-            <button
-              type="button"
-              onClick={() => setThanked(false)}
-              className="shrink-0 rounded font-semibold underline underline-offset-2"
-            >
-              Dismiss
-            </button>
-          </div>
-        </Alert>
-      ) : null}
+      {parts.banner?.(view)}
 
       <ProjectPicture imageUrl={project.imageUrl} tag={project.tag} />
 
@@ -428,20 +365,7 @@ function LoadedProject({
             project={project}
             settlement={ended ? settlement : null}
             ended={ended}
-            donate={
-              !viewer.isOwner && !ended ? (
-                <Button
-                  size="lg"
-                  className="mt-4 w-full"
-                  onClick={() => setDialog({ kind: 'donate' })}
-                  onPointerEnter={() => void loadDonationDialog()}
-                  onFocus={() => void loadDonationDialog()}
-                  icon={<HeartHandshake aria-hidden="true" className="size-5" />}
-                >
-                  {PROJECT_TEXT.support}
-                </Button>
-              ) : null
-            }
+            donate={parts.support?.(view)}
           />
 
           {settlement ? (
@@ -462,73 +386,7 @@ function LoadedProject({
             </SideCard>
           ) : null}
 
-          {viewer.isOwner ? (
-            <SideCard title="Actions">
-              <div className="flex flex-col gap-2">
-                {addCheckInButton}
-                <Button
-                  variant="secondary"
-                  onClick={() => setDialog({ kind: 'edit' })}
-                  onPointerEnter={() => void loadEditProjectDialog()}
-                  onFocus={() => void loadEditProjectDialog()}
-                  icon={<Pencil aria-hidden="true" className="size-4" />}
-                  className="w-full"
-                >
-                  Edit Project
-                </Button>
-                <ButtonLink
-                  to="/settings#calendar"
-                  variant="secondary"
-                  icon={<CalendarPlus aria-hidden="true" className="size-4" />}
-                  className="w-full"
-                >
-                  Add to calendar
-                </ButtonLink>
-                {!ended ? (
-                  <Button
-                    variant="secondary"
-                    onClick={() => setDialog({ kind: 'end' })}
-                    onPointerEnter={() => void loadEndProjectDialog()}
-                    onFocus={() => void loadEndProjectDialog()}
-                    className="w-full"
-                  >
-                    End or cancel project
-                  </Button>
-                ) : null}
-                {ended ? (
-                  <Button
-                    variant="danger"
-                    onClick={() => setDialog({ kind: 'delete' })}
-                    onPointerEnter={() => void loadDeleteProjectDialog()}
-                    onFocus={() => void loadDeleteProjectDialog()}
-                    icon={<Trash2 aria-hidden="true" className="size-4" />}
-                    className="w-full"
-                  >
-                    Delete Project
-                  </Button>
-                ) : null}
-              </div>
-            </SideCard>
-          ) : null}
-
-          {viewer.isOwner && !ended ? (
-            <SideCard title="Plan a break">
-              <PausePeriods
-                schedule={schedule}
-                now={now}
-                pending={pause.isPending ? (pause.variables?.period ?? null) : null}
-                onPause={(period) => pause.mutate({ period, lift: false })}
-                onLift={(period) => pause.mutate({ period, lift: true })}
-                error={
-                  pause.error
-                    ? pause.error instanceof ApiError
-                      ? pause.error.message
-                      : MESSAGES.tryAgain
-                    : null
-                }
-              />
-            </SideCard>
-          ) : null}
+          {parts.side?.(view, addCheckIn)}
 
           <SideCard title="Project Info">
             <dl className="space-y-2 text-sm">
@@ -640,11 +498,16 @@ function LoadedProject({
               project={project}
               checkIns={checkIns}
               isOwner={viewer.isOwner}
-              addCheckIn={addCheckInButton}
+              addCheckIn={addCheckIn}
+              checkInTools={
+                parts.checkInTools
+                  ? (checkIn, number, automatic) => parts.checkInTools?.(view, checkIn, number, automatic)
+                  : undefined
+              }
               onOpenPhoto={(checkIn: CheckInDto, number: number) => {
                 if (!checkIn.photoUrl) return;
                 void loadPhoto();
-                setDialog({ kind: 'photo', src: checkIn.photoUrl, title: `Photo of check-in #${number}` });
+                setPhoto({ src: checkIn.photoUrl, title: `Photo of check-in #${number}` });
               }}
             />
           </Card>
@@ -657,51 +520,11 @@ function LoadedProject({
         </div>
       </div>
 
-      <Suspense fallback={<DialogLoading />}>
-        {dialog?.kind === 'check-in' ? (
-          <CheckInDialog
-            project={project}
-            onClose={close}
-            onCheckedIn={() => void refreshProject(project.id)}
-          />
-        ) : null}
-        {dialog?.kind === 'edit' ? (
-          <EditProjectDialog
-            project={project}
-            photos={checkIns}
-            onClose={close}
-            onSaved={() => void refreshProject(project.id)}
-          />
-        ) : null}
-        {dialog?.kind === 'delete' ? (
-          <DeleteProjectDialog
-            project={project}
-            onClose={close}
-            onDeleted={() => void navigate('/my-projects', { replace: true })}
-          />
-        ) : null}
-        {dialog?.kind === 'end' ? (
-          <EndProjectDialog
-            project={project}
-            onClose={close}
-            onEnded={() => {
-              close();
-              void refreshProject(project.id);
-            }}
-          />
-        ) : null}
-        {dialog?.kind === 'donate' ? (
-          <DonationDialog
-            project={project}
-            charityName={commitment.charity.name}
-            onClose={close}
-            onDonated={() => watchTotal(project.refundableCents)}
-          />
-        ) : null}
-        {dialog?.kind === 'photo' ? (
-          <PhotoOverlay src={dialog.src} title={dialog.title} onClose={close} />
-        ) : null}
-      </Suspense>
+      {photo ? (
+        <Suspense fallback={<DialogLoading />}>
+          <PhotoOverlay src={photo.src} title={photo.title} onClose={() => setPhoto(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

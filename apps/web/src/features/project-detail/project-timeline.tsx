@@ -9,7 +9,6 @@ import { formatLocalDate, formatQuantity, parseYouTubeUrl, pastLabel } from '@ke
 import type { CheckInDto, ProjectDetail } from '@kept/contract';
 import { ZoneNote } from './zone-note';
 import { cx } from '../../lib/cx';
-import { CheckInFix } from './check-in-fix';
 
 /** Colours of a due label (RULES.md relative dates: red overdue, yellow today, orange soon, green later). */
 export const DUE_COLOURS = {
@@ -79,6 +78,7 @@ export function ProjectTimeline({
   isOwner,
   onOpenPhoto,
   addCheckIn,
+  checkInTools,
 }: {
   project: ProjectDetail;
   checkIns: readonly CheckInDto[];
@@ -86,6 +86,8 @@ export function ProjectTimeline({
   onOpenPhoto: (checkIn: CheckInDto, number: number) => void;
   /** The owner's Add Check-in button, shown in the Next Check-in item. */
   addCheckIn?: ReactNode;
+  /** Under each check-in (the owner's way to fix one); `automatic` is Kept's own first check-in. */
+  checkInTools?: ((checkIn: CheckInDto, number: number, automatic: boolean) => ReactNode) | undefined;
 }) {
   const headingId = useId();
   const { summary } = project;
@@ -179,14 +181,7 @@ export function ProjectTimeline({
                   ) : null}
                 </div>
               ) : null}
-              {isOwner ? (
-                <CheckInFix
-                  projectId={project.id}
-                  checkIn={checkIn}
-                  number={number}
-                  automatic={index === 0 && checkIn.createdAt === project.createdAt}
-                />
-              ) : null}
+              {checkInTools?.(checkIn, number, index === 0 && checkIn.createdAt === project.createdAt)}
             </Item>
           );
         })}

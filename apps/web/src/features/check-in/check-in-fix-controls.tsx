@@ -1,14 +1,13 @@
-// The owner's way to fix a check-in (issue 23): edit its text or YouTube link, replace its photo, or
-// delete it, in the 15 minutes after posting it. The server decides; this shows the controls while the window is open and
-// says the check-in is permanent once it has closed.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+// The controls of CheckInFix (check-in-fix.tsx), loaded only while a check-in can still be changed: edit
+// its text or YouTube link, replace its photo, or delete it. The server decides; once the window closes
+// (and nothing is in flight) they give way to `permanent`.
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { IMAGE_MIME_TYPES, checkInEditableUntil, validateImageFile } from '@kept/domain';
+import { IMAGE_MIME_TYPES, validateImageFile } from '@kept/domain';
 import type { CheckInDto } from '@kept/contract';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { ApiError, NetworkError, api, call } from '../../lib/api';
-import { useRefreshProject } from './api';
 
 const fieldClass =
   'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-primary-700';
@@ -31,23 +30,26 @@ function useNowUntil(until: number): number {
   return now;
 }
 
-export function CheckInFix({
+export default function CheckInFixControls({
   projectId,
   checkIn,
   number,
-  automatic,
+  until,
+  onChanged,
+  permanent,
 }: {
   projectId: string;
   checkIn: CheckInDto;
   number: number;
-  /** Kept's own first check-in: never changed. */
-  automatic: boolean;
+  /** When the window to change it closes (ms). */
+  until: number;
+  /** Reads the project again after a change (the mutation waits for it). */
+  onChanged: () => Promise<unknown>;
+  /** What stands here once the window has closed. */
+  permanent: ReactNode;
 }) {
-  const refresh = useRefreshProject();
-  const createdAt = new Date(checkIn.createdAt);
-  const until = checkInEditableUntil(createdAt);
-  const now = useNowUntil(automatic ? 0 : until.getTime());
-  const open = !automatic && now < until.getTime();
+  const now = useNowUntil(until);
+  const open = now < until;
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(checkIn.updateText ?? '');
   const [link, setLink] = useState(checkIn.videoUrl ?? '');
@@ -84,7 +86,7 @@ export function CheckInFix({
     onSuccess: async () => {
       setEditing(false);
       setPhoto(null);
-      await refresh(projectId);
+      await onChanged();
     },
   });
   const remove = useMutation({
@@ -94,19 +96,13 @@ export function CheckInFix({
           params: { path: { projectId, checkInId: checkIn.id } },
         }),
       ),
-    onSuccess: () => refresh(projectId),
+    onSuccess: () => onChanged(),
   });
   const error = edit.error ?? remove.error;
 
-  if (!open && !edit.isPending && !remove.isPending) {
-    return (
-      <p className="mt-2 text-xs text-slate-500">
-        {automatic ? 'Written by Kept when the project started.' : 'This check-in is permanent.'}
-      </p>
-    );
-  }
+  if (!open && !edit.isPending && !remove.isPending) return permanent;
 
-  const time = until.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+  const time = new Date(until).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!edit.isPending) edit.mutate();
