@@ -42,8 +42,8 @@ const envSchema = z
     DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
-    DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(500),
-    MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+    DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(100),
+    MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(50),
     MAX_HEAP_USED_MB: z.coerce.number().int().min(0).max(1_048_576).optional(),
     COMPRESSION: flag(true),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -116,8 +116,10 @@ export type Config = {
   /** A statement running longer is cancelled by PostgreSQL (0: no limit). */
   databaseStatementTimeoutMs: number;
   /**
-   * How long a request may wait for a pooled connection before it is answered 503: short, so that an
-   * overloaded instance refuses within a second instead of queueing for seconds (decision 033).
+   * How long one wait for a pooled connection may last before the request is answered 503: short, so
+   * that an overloaded instance refuses within a second instead of queueing for seconds. A write waits
+   * several times (who is asking, then its transaction), so each wait is a fraction of that second
+   * (decisions 033 and 043).
    */
   databasePoolWaitMs: number;
   /**

@@ -52,11 +52,11 @@ describe('settings', () => {
     expect(loadConfig({ DEMO_DATA: '0' }).demoData).toBe(false);
   });
 
-  it('bounds statements at 5 s unless told, 0 for none, and the wait for a connection at 500 ms', () => {
+  it('bounds statements at 5 s unless told, 0 for none, and the wait for a connection at 100 ms', () => {
     expect(loadConfig({}).databaseStatementTimeoutMs).toBe(5_000);
     expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '250' }).databaseStatementTimeoutMs).toBe(250);
     expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '0' }).databaseStatementTimeoutMs).toBe(0);
-    expect(loadConfig({}).databasePoolWaitMs).toBe(500);
+    expect(loadConfig({}).databasePoolWaitMs).toBe(100);
     expect(loadConfig({ DATABASE_POOL_WAIT_MS: '2000' }).databasePoolWaitMs).toBe(2_000);
     expect(() => loadConfig({ DATABASE_POOL_WAIT_MS: '0' })).toThrow(/DATABASE_POOL_WAIT_MS/);
     expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(
@@ -67,9 +67,9 @@ describe('settings', () => {
     );
   });
 
-  it('refuses requests past an event loop delay of 200 ms and 90% of the heap limit unless told', () => {
+  it('refuses requests past an event loop delay of 50 ms and 90% of the heap limit unless told', () => {
     expect(loadConfig({}).overload).toEqual({
-      maxEventLoopDelayMs: 200,
+      maxEventLoopDelayMs: 50,
       maxHeapUsedBytes: defaultMaxHeapUsedBytes(),
     });
     expect(defaultMaxHeapUsedBytes()).toBeGreaterThan(64 * 1024 * 1024);

@@ -5,12 +5,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectDatabase, runMigrations } from '../src/db/client.ts';
-import { isDatabaseOverload, RETRY_AFTER_SEC, UNAVAILABLE_MESSAGE } from '../src/http/overload.ts';
+import {
+  isDatabaseOverload,
+  overloadLogger,
+  RETRY_AFTER_SEC,
+  UNAVAILABLE_MESSAGE,
+} from '../src/http/overload.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import type { TestDatabase } from './support/db.ts';
 import { expectErrorEnvelope, expectSecurityHeaders } from './support/security.ts';
@@ -203,5 +208,23 @@ describe('isDatabaseOverload', () => {
     expect(isDatabaseOverload(withCode('40001'))).toBe(false);
     expect(isDatabaseOverload(new Error('boom'))).toBe(false);
     expect(isDatabaseOverload('57014')).toBe(false);
+  });
+});
+
+describe('overloadLogger', () => {
+  it('logs the first refusal at once, then at most one line a second with the count since the last', () => {
+    let now = 10_000;
+    const lines: { refused: number }[] = [];
+    const log = { warn: (fields: { refused: number }) => lines.push(fields) } as unknown as FastifyBaseLogger;
+    const note = overloadLogger(() => now);
+    note(log, new Error('timeout exceeded when trying to connect'));
+    for (let i = 0; i < 500; i += 1) {
+      now += 1;
+      note(log, new Error('timeout exceeded when trying to connect'));
+    }
+    expect(lines.map((line) => line.refused)).toEqual([1]);
+    now += 600; // a second after the first line
+    note(log, new Error('timeout exceeded when trying to connect'));
+    expect(lines.map((line) => line.refused)).toEqual([1, 501]);
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorEnvelope, validationErrorEnvelope, type ErrorCode } from '@kept/contract';
 import { DomainError, GENERIC_MESSAGE } from './errors.ts';
-import { isDatabaseOverload, unavailableError } from './overload.ts';
+import { isDatabaseOverload, overloadLogger, unavailableError } from './overload.ts';
 
 /** The one place an error code becomes an HTTP status. */
 export const ERROR_STATUS = {
@@ -69,10 +69,11 @@ export function sendError(
 
 /** Every failure answers in the error format; unexpected ones are logged and answered generically. */
 export function registerErrorHandling(app: FastifyInstance): void {
+  const logOverload = overloadLogger();
   app.setErrorHandler((thrown: FastifyError, request, reply) => {
     // A statement cut by the statement timeout, or no free connection in time: a 503 like any overload.
     const overloaded = isDatabaseOverload(thrown);
-    if (overloaded) request.log.warn({ err: thrown }, 'database overloaded');
+    if (overloaded) logOverload(request.log, thrown);
     const err = overloaded ? unavailableError() : thrown;
     if (err instanceof DomainError) {
       for (const [name, value] of Object.entries(err.headers)) reply.header(name, value);

@@ -11,7 +11,7 @@
 // The event loop's readings of the first two seconds after start-up are not held against requests:
 // they cover the app's own start (loading and compiling every route), not its load.
 import underPressure, { TYPE_EVENT_LOOP_DELAY } from '@fastify/under-pressure';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { DomainError } from './errors.ts';
 
@@ -49,6 +49,27 @@ export function isDatabaseOverload(err: unknown): boolean {
     current = current.cause;
   }
   return false;
+}
+
+/** Refusals for database overload are logged at most once per this interval, with their count. */
+const OVERLOAD_LOG_INTERVAL_MS = 1_000;
+
+/**
+ * A logger of refusals for database overload: the first at once, then at most one line a second with
+ * how many were refused since the last line. Overload is when logging costs most: a line with its
+ * error for each of thousands of refusals a second would take the CPU the requests need.
+ */
+export function overloadLogger(now: () => number = () => performance.now()) {
+  let loggedAt = Number.NEGATIVE_INFINITY;
+  let refused = 0;
+  return (log: FastifyBaseLogger, err: unknown): void => {
+    refused += 1;
+    const t = now();
+    if (t - loggedAt < OVERLOAD_LOG_INTERVAL_MS) return;
+    log.warn({ err, refused }, 'database overloaded: requests refused with 503');
+    loggedAt = t;
+    refused = 0;
+  };
 }
 
 export type OverloadBounds = {
