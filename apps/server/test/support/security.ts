@@ -54,7 +54,7 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** The headers every response carries, API and pages, successes and failures alike. */
+/** The headers every response carries, API and pages, successes and failures alike (JSON its own CSP). */
 export function expectSecurityHeaders(
   res: LightMyRequestResponse,
   opts: { https?: boolean; what?: string } = {},
@@ -62,11 +62,18 @@ export function expectSecurityHeaders(
   const what = `${opts.what ?? ''} (${res.statusCode})`;
   const h = res.headers;
   const csp = String(h['content-security-policy'] ?? '');
-  expect(csp, `${what} CSP`).toContain("default-src 'self'");
   expect(csp, `${what} CSP`).toContain("frame-ancestors 'none'");
-  expect(csp, `${what} CSP`).toContain("object-src 'none'");
-  expect(csp, `${what} CSP`).toContain("base-uri 'self'");
   expect(csp, `${what} CSP`).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+  if (String(h['content-type'] ?? '').startsWith('application/json')) {
+    // JSON answers are data (decision 041): a CSP that lets nothing load.
+    expect(csp.replace(/;upgrade-insecure-requests$/, ''), `${what} data CSP`).toBe(
+      "default-src 'none';frame-ancestors 'none'",
+    );
+  } else {
+    expect(csp, `${what} CSP`).toContain("default-src 'self'");
+    expect(csp, `${what} CSP`).toContain("object-src 'none'");
+    expect(csp, `${what} CSP`).toContain("base-uri 'self'");
+  }
   expect(h['x-content-type-options'], `${what} nosniff`).toBe('nosniff');
   expect(h['x-frame-options'], `${what} X-Frame-Options`).toBe('DENY');
   expect(h['referrer-policy'], `${what} Referrer-Policy`).toBe('strict-origin-when-cross-origin');
