@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { ChangeEmailRequestSchema, type ChangeEmailRequest } from '@kept/contract';
 import { EMAIL_CHANGE_MESSAGES, normalizeEmail } from '@kept/domain';
-import { PasswordField, TextField } from '../../components/ui/text-field';
+import { PasswordField, TextField } from '../../components/ui/field';
 import { requestResolver } from '../../lib/forms';
 import { useSession } from '../session';
 import { SettingsSection } from './settings-section';

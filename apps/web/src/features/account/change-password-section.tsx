@@ -1,6 +1,6 @@
 import { ChangePasswordRequestSchema, type ChangePasswordRequest } from '@kept/contract';
 import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@kept/domain';
-import { PasswordField } from '../../components/ui/text-field';
+import { PasswordField } from '../../components/ui/field';
 import { requestResolver } from '../../lib/forms';
 import { SettingsSection } from './settings-section';
 import { SettingsForm, useSettingsForm } from './settings-form';

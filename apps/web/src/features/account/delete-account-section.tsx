@@ -9,7 +9,7 @@ import { DialogFooter } from '../../components/ui/dialog-footer';
 import { Modal } from '../../components/ui/dialog';
 import { FormError } from '../../components/ui/form-error';
 import { Spinner } from '../../components/ui/spinner';
-import { PasswordField } from '../../components/ui/text-field';
+import { PasswordField } from '../../components/ui/field';
 import { ApiError } from '../../lib/api';
 import { sessionQueryKey, type SessionResponse } from '../session';
 import { errorMessage } from './api';

@@ -20,7 +20,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { SelectField } from '../../components/ui/select-field';
 import { Spinner } from '../../components/ui/spinner';
-import { TextField } from '../../components/ui/text-field';
+import { TextField } from '../../components/ui/field';
 import { ApiError } from '../../lib/api';
 import { errorMessage, isUsernameTaken, type SettingsResponse } from './api';
 import { detectTimezone } from './detect-timezone';

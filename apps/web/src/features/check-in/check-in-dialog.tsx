@@ -14,7 +14,7 @@ import type { ProjectDetail } from '@kept/contract';
 import { Button } from '../../components/ui/button';
 import { DialogFooter } from '../../components/ui/dialog-footer';
 import { Modal } from '../../components/ui/dialog';
-import { Field, inputClass } from '../../components/ui/form-field';
+import { Field, inputClass, TextField } from '../../components/ui/field';
 import { ApiError, NetworkError } from '../../lib/api';
 import { cx } from '../../lib/cx';
 import { useSession } from '../session';
@@ -256,24 +256,20 @@ export default function CheckInDialog({
             </div>
           </div>
 
-          <Field label="YouTube link" hint="Optional: a video of your progress.">
-            {(control) => (
-              <input
-                {...control}
-                name="videoUrl"
-                type="url"
-                inputMode="url"
-                placeholder="https://youtu.be/…"
-                value={videoUrl}
-                disabled={uploading}
-                onChange={(event) => {
-                  setVideoUrl(event.target.value);
-                  setError(null);
-                }}
-                className={cx(inputClass, 'h-11')}
-              />
-            )}
-          </Field>
+          <TextField
+            label="YouTube link"
+            hint="Optional: a video of your progress."
+            name="videoUrl"
+            type="url"
+            inputMode="url"
+            placeholder="https://youtu.be/…"
+            value={videoUrl}
+            disabled={uploading}
+            onChange={(event) => {
+              setVideoUrl(event.target.value);
+              setError(null);
+            }}
+          />
 
           {progress !== null ? (
             <UploadProgress

@@ -5,7 +5,7 @@ import {
   normalizeSupporterMessage,
   supporterMessageError,
 } from '@kept/domain';
-import { inputClass } from '../../components/ui/form-field';
+import { inputClass } from '../../components/ui/field';
 import { cx } from '../../lib/cx';
 
 export type SupporterExtras = { message: string; showAmount: boolean };
