@@ -13,6 +13,7 @@ export * from './forms.ts';
 export * from './account-forms.ts';
 export * from './signup-form.ts';
 export * from './signup-request.ts';
+export * from './settings-forms.ts';
 export * from './filter-query.ts';
 export * from './reminders.ts';
 export * from './supporters.ts';
