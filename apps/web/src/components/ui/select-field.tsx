@@ -7,6 +7,7 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
   label: ReactNode;
   hint?: ReactNode;
   error?: string | null | undefined;
+  invalid?: boolean;
   required?: boolean;
   className?: string;
   /** `<option>`s and `<optgroup>`s. */

@@ -28,7 +28,7 @@ const changeEmailResolver = (currentEmail: string | undefined) =>
 export function ChangeEmailSection() {
   const { user } = useSession();
   const resolver = useMemo(() => changeEmailResolver(user?.email), [user?.email]);
-  const { field, ...form } = useSettingsForm({
+  const { field, state } = useSettingsForm({
     defaultValues: { newEmail: '', currentPassword: '' },
     resolver,
     write: useRequestEmailChange(),
@@ -46,7 +46,7 @@ export function ChangeEmailSection() {
         </>
       }
     >
-      <SettingsForm {...form} label="Send the link" pendingLabel="Sending...">
+      <SettingsForm {...state} label="Send the link" pendingLabel="Sending...">
         <TextField
           label="New email address"
           type="email"

@@ -96,14 +96,29 @@ function useApplySettings() {
   };
 }
 
+export interface UsernameInput {
+  username: string;
+}
+
+export interface TimezoneInput {
+  timezone: string;
+}
+
 export function useUpdateUsername() {
   const apply = useApplySettings();
-  return useMutation({ mutationFn: (username: string) => updateUsername(username), onSuccess: apply });
+  // The form sends what was typed; the username is saved trimmed.
+  return useMutation({
+    mutationFn: ({ username }: UsernameInput) => updateUsername(username.trim()),
+    onSuccess: apply,
+  });
 }
 
 export function useUpdateTimezone() {
   const apply = useApplySettings();
-  return useMutation({ mutationFn: (timezone: string) => updateTimezone(timezone), onSuccess: apply });
+  return useMutation({
+    mutationFn: ({ timezone }: TimezoneInput) => updateTimezone(timezone),
+    onSuccess: apply,
+  });
 }
 
 export function usePublicProfile(username: string) {
