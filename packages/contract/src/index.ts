@@ -11,6 +11,7 @@ export * from './transparency.ts';
 export * from './commitments.ts';
 export * from './forms.ts';
 export * from './account-forms.ts';
+export * from './username-rule.ts';
 export * from './signup-form.ts';
 export * from './signup-request.ts';
 export * from './settings-forms.ts';

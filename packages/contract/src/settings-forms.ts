@@ -4,7 +4,7 @@
 // itself or a module that does.
 import { MESSAGES, USERNAME_MESSAGES, listedTimezone } from '@kept/domain';
 import * as z from 'zod/mini';
-import { UsernameSchema } from './signup-form.ts';
+import { UsernameSchema } from './username-rule.ts';
 
 /** Settings: a new username, same rules as signup; output trimmed. Missing: 'Username is required'. */
 export const UpdateUsernameRequestSchema = z.object({
