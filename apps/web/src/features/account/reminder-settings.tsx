@@ -1,10 +1,8 @@
 // Settings' sections on staying on track (issue 23): which reminders to get and when (with quiet hours
 // and a choice per running project), and the private calendar link with a way to replace it.
 import { useId, useState, type FormEvent } from 'react';
-import RotateCw from 'lucide-react/icons/rotate-cw';
 import Copy from 'lucide-react/icons/copy';
 import { REMINDER_TIMINGS, REMINDER_TIMING_LABELS, type ReminderTiming } from '@kept/domain';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/select-field';
 import { Spinner } from '../../components/ui/spinner';
@@ -20,6 +18,7 @@ import {
   type RemindersResponse,
 } from './reminders-api';
 import { PushSection } from './push-settings';
+import { LoadFailed } from './load-failed';
 import { OutcomeBanner, SettingsSection, type Outcome } from './settings-section';
 
 function Loading({ text }: { text: string }) {
@@ -27,24 +26,6 @@ function Loading({ text }: { text: string }) {
     <p role="status" className="flex items-center gap-3 text-sm text-slate-700">
       <Spinner /> {text}
     </p>
-  );
-}
-
-function LoadFailed({ error, onRetry, busy }: { error: unknown; onRetry: () => void; busy: boolean }) {
-  return (
-    <Alert tone="error" title="Could not load this section">
-      <p>{errorMessage(error, 'Please check your connection and try again.')}</p>
-      <Button
-        variant="secondary"
-        size="sm"
-        className="mt-3"
-        loading={busy}
-        icon={<RotateCw aria-hidden="true" className="size-4" />}
-        onClick={onRetry}
-      >
-        Try again
-      </Button>
-    </Alert>
   );
 }
 
@@ -278,11 +259,7 @@ function RemindersSection() {
       {reminders.isPending ? (
         <Loading text="Loading your reminder settings..." />
       ) : reminders.isError ? (
-        <LoadFailed
-          error={reminders.error}
-          busy={reminders.isFetching}
-          onRetry={() => void reminders.refetch()}
-        />
+        <LoadFailed title="Could not load this section" query={reminders} />
       ) : (
         <>
           <PreferencesForm saved={reminders.data.prefs} />
@@ -321,7 +298,7 @@ function CalendarSection() {
       {feed.isPending ? (
         <Loading text="Loading your calendar link..." />
       ) : feed.isError ? (
-        <LoadFailed error={feed.error} busy={feed.isFetching} onRetry={() => void feed.refetch()} />
+        <LoadFailed title="Could not load this section" query={feed} />
       ) : (
         <div>
           <label htmlFor={inputId} className="text-sm font-medium text-slate-800">

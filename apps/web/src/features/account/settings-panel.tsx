@@ -1,12 +1,9 @@
 import { Suspense, lazy } from 'react';
-import RotateCw from 'lucide-react/icons/rotate-cw';
 import { MESSAGES } from '@kept/domain';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
-import { errorMessage } from './api';
 import { useSettings } from './use-account';
+import { LoadFailed } from './load-failed';
 
 // The sections (all on react-hook-form) are a chunk asked for as soon as this screen's code runs, beside
 // the screen's own data, so they mount with it instead of a round trip after it.
@@ -29,21 +26,7 @@ export function SettingsPanel() {
 
   if (settings.isPending) return <SettingsLoading />;
   if (settings.isError) {
-    return (
-      <Alert tone="error" title={MESSAGES.loadSettingsFailed}>
-        <p>{errorMessage(settings.error, 'Please check your connection and try again.')}</p>
-        <Button
-          variant="secondary"
-          size="sm"
-          className="mt-3"
-          loading={settings.isFetching}
-          icon={<RotateCw aria-hidden="true" className="size-4" />}
-          onClick={() => void settings.refetch()}
-        >
-          Try again
-        </Button>
-      </Alert>
-    );
+    return <LoadFailed title={MESSAGES.loadSettingsFailed} query={settings} />;
   }
   return (
     <div className="space-y-6">
