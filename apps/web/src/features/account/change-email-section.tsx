@@ -6,7 +6,7 @@ import { requestResolver } from '../../lib/forms';
 import { useSession } from '../session';
 import { SettingsSection } from './settings-section';
 import { SettingsForm, useSettingsForm } from './settings-form';
-import { useRequestEmailChange, type EmailChangeInput } from './use-account';
+import { useRequestEmailChange, type EmailChangeInput } from './settings-writes';
 
 /** The request's rules, and one the schema cannot know: the new address must not be the current one. */
 const changeEmailResolver = (currentEmail: string | undefined) =>

@@ -4,7 +4,7 @@ import { PasswordField } from '../../components/ui/field';
 import { requestResolver } from '../../lib/forms';
 import { SettingsSection } from './settings-section';
 import { SettingsForm, useSettingsForm } from './settings-form';
-import { useChangePassword, type ChangePasswordInput } from './use-account';
+import { useChangePassword, type ChangePasswordInput } from './settings-writes';
 
 const changePasswordResolver = requestResolver<ChangePasswordInput, ChangePasswordRequest>(
   ChangePasswordRequestSchema,

@@ -14,7 +14,7 @@ import { sessionQueryKey, type SessionResponse } from '../session';
 import { errorMessage } from './api';
 import { LoadFailed } from './load-failed';
 import { SettingsSection } from './settings-section';
-import { useAccountDeletion, useDeleteAccount } from './use-account';
+import { useAccountDeletion, useDeleteAccount } from './settings-writes';
 
 /** What deleting the account does, said before it is done (decision 034). */
 const CONSEQUENCES = [

@@ -19,7 +19,7 @@ import { requestResolver } from '../../lib/forms';
 import { detectTimezone } from './detect-timezone';
 import { SettingsForm, useSettingsForm } from './settings-form';
 import { SettingsSection } from './settings-section';
-import { useUpdateTimezone, type TimezoneInput } from './use-account';
+import { useUpdateTimezone, type TimezoneInput } from './settings-writes';
 
 const timezoneResolver = requestResolver<TimezoneInput, UpdateTimezoneRequest>(
   UpdateTimezoneRequestSchema,

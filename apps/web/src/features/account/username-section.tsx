@@ -5,7 +5,7 @@ import { TextField } from '../../components/ui/field';
 import { requestResolver } from '../../lib/forms';
 import { SettingsForm, useSettingsForm } from './settings-form';
 import { SettingsSection } from './settings-section';
-import { useUpdateUsername, type UsernameInput } from './use-account';
+import { useUpdateUsername, type UsernameInput } from './settings-writes';
 
 const usernameResolver = requestResolver<UsernameInput, UpdateUsernameRequest>(
   UpdateUsernameRequestSchema,
