@@ -16,7 +16,10 @@ export const inputClass =
 /** A single-line control: an input or a select. */
 export const lineInputClass = cx(inputClass, 'h-11');
 
-/** What a control takes from its Field: its id and the ARIA links to the hint and the error. */
+/**
+ * What a control takes from its Field: its id and the ARIA links to the hint and the error. The label's
+ * id is `${id}-label`, for a control inside a label of its own (a file input in its button).
+ */
 export interface FieldControlProps {
   id: string;
   'aria-describedby': string | undefined;
@@ -65,7 +68,7 @@ export function Field({
   return (
     <div className={className}>
       <div className="flex items-baseline justify-between gap-3">
-        <label htmlFor={id} className="block text-sm font-semibold text-slate-900">
+        <label id={`${id}-label`} htmlFor={id} className="block text-sm font-semibold text-slate-900">
           {label}
           {required ? (
             <span aria-hidden="true" className="ml-0.5 text-red-700">
