@@ -3,14 +3,14 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from './api';
 
-/** What failed to load, and asks again for it: the query of Settings, one of its parts, or a profile. */
+/** What failed to load, and asks again for it: the query of a Settings part (or of Settings itself). */
 export interface FailedQuery {
   error: unknown;
   isFetching: boolean;
   refetch: () => unknown;
 }
 
-/** A read that failed: why (or the connection hint), and Try again, busy while it asks again. */
+/** A part of Settings that could not load: why (or the connection hint), and Try again, busy while it asks. */
 export function LoadFailed({ title, query }: { title?: string; query: FailedQuery }) {
   return (
     <Alert tone="error" title={title}>

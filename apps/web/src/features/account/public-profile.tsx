@@ -2,10 +2,12 @@ import { useId, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import CalendarDays from 'lucide-react/icons/calendar-days';
+import RotateCw from 'lucide-react/icons/rotate-cw';
 import Sprout from 'lucide-react/icons/sprout';
 import UserX from 'lucide-react/icons/user-x';
 import type { ProjectCard } from '@kept/contract';
 import { MESSAGES, formatInstantDate, userDoesNotExistMessage } from '@kept/domain';
+import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageContainer } from '../../components/ui/page';
@@ -16,7 +18,6 @@ import { isNotFound } from './api';
 import { detectTimezone } from './detect-timezone';
 import { ProfileProjectList } from './profile-project-list';
 import { usePublicProfile } from './use-account';
-import { LoadFailed } from './load-failed';
 
 function ProfileHeader({ username, children }: { username: string; children?: ReactNode }) {
   return (
@@ -115,7 +116,18 @@ export function PublicProfile({ username }: { username: string }) {
     return (
       <PageContainer>
         <ProfileHeader username={username} />
-        <LoadFailed title={MESSAGES.loadProfileFailed} query={profile} />
+        <Alert tone="error" title={MESSAGES.loadProfileFailed}>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-2"
+            loading={profile.isFetching}
+            icon={<RotateCw aria-hidden="true" className="size-4" />}
+            onClick={() => void profile.refetch()}
+          >
+            Try again
+          </Button>
+        </Alert>
       </PageContainer>
     );
   }
