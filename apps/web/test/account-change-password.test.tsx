@@ -60,7 +60,7 @@ describe('Settings: change password', () => {
     expect(next).toHaveValue('');
   });
 
-  it("shows the server's words on the current password and keeps what was typed", async () => {
+  it("shows the server's words once, on the current password, and keeps what was typed", async () => {
     mockApi({
       ...base,
       'POST /api/me/password': () => apiError(400, 'validation_error', WRONG, { currentPassword: WRONG }),
@@ -70,8 +70,11 @@ describe('Settings: change password', () => {
     await user.type(next, 'new secret');
     await user.type(confirm, 'new secret');
     await user.click(submit);
-    expect(await region.findAllByText(WRONG)).toHaveLength(2);
+    expect(await region.findAllByText(WRONG)).toHaveLength(1);
+    expect(current).toHaveAccessibleDescription(WRONG);
     expect(current).toHaveAttribute('aria-invalid', 'true');
+    expect(current).toHaveFocus();
+    expect(region.queryByRole('alert')).not.toBeInTheDocument();
     expect(next).toHaveValue('new secret');
   });
 });

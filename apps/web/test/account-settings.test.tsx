@@ -155,6 +155,11 @@ describe('Settings: username', () => {
     expect(await screen.findByText(TAKEN)).toBeInTheDocument();
     expect(username).toHaveAccessibleDescription(expect.stringContaining(TAKEN));
     expect(username).toHaveValue('bob');
+    expect(username).toHaveFocus();
+    // Said once, on the field; typing a new name checks it again and takes the message away.
+    expect(screen.getAllByText(TAKEN)).toHaveLength(1);
+    await user.type(username, '_2');
+    expect(screen.queryByText(TAKEN)).not.toBeInTheDocument();
   });
 
   it("shows 'Failed to update username' when the server gives no reason", async () => {

@@ -113,7 +113,9 @@ describe('fixing a check-in', { timeout: 15_000 }, () => {
     const huge = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'huge.jpg', { type: 'image/jpeg' });
     await user.upload(input, huge);
     const refusal = 'Image file is too large. Maximum size is 10MB.';
-    expect(screen.getByText(refusal)).toHaveAttribute('role', 'alert');
+    expect(input).toHaveAccessibleDescription(refusal);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(refusal).closest('[aria-live]')).not.toBeNull();
     await user.upload(input, new File(['jpeg bytes'], 'better.jpg', { type: 'image/jpeg' }));
     expect(screen.queryByText(refusal)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save changes' }));

@@ -41,12 +41,15 @@ describe("A supporter's message in the donation dialog", () => {
 
     await user.click(message);
     await user.paste('x'.repeat(281));
-    expect(dialog.getByRole('alert')).toHaveTextContent('A message can be at most 280 characters.');
+    expect(message).toHaveAccessibleDescription(
+      'A message can be at most 280 characters. 281 / 280 · shown on the project page',
+    );
     expect(message).toHaveAttribute('aria-invalid', 'true');
 
     await user.clear(message);
     await user.type(message, 'You can do it!');
-    expect(dialog.queryByRole('alert')).toBeNull();
+    expect(dialog.queryByText('A message can be at most 280 characters.')).toBeNull();
+    expect(message).toHaveAccessibleDescription('14 / 280 · shown on the project page');
     expect(dialog.getByText('14 / 280 · shown on the project page')).toBeVisible();
     await user.click(dialog.getByRole('checkbox', { name: 'Show the amount on the supporters list' }));
 

@@ -1,35 +1,9 @@
 // Settings, public profiles and the newsletter.
-import {
-  ACCOUNT_DELETION_MESSAGES,
-  EMAIL_CHANGE_MESSAGES,
-  EMAIL_MESSAGES,
-  MESSAGES,
-  USERNAME_MESSAGES,
-  listedTimezone,
-} from '@kept/domain';
+import { ACCOUNT_DELETION_MESSAGES, EMAIL_CHANGE_MESSAGES, EMAIL_MESSAGES } from '@kept/domain';
 import { z } from 'zod';
 import { EmailSchema, passwordAgain } from './account-forms.ts';
-import { UsernameSchema } from './signup-form.ts';
 import { IsoDateTimeSchema } from './common.ts';
 import { ProjectCardSchema } from './projects.ts';
-
-/** Settings: a new username, same rules as signup; output trimmed. Missing: 'Username is required'. */
-export const UpdateUsernameRequestSchema = z.object({
-  username: UsernameSchema({
-    missing: USERNAME_MESSAGES.required,
-    notText: USERNAME_MESSAGES.invalid,
-  }),
-});
-export type UpdateUsernameRequest = z.input<typeof UpdateUsernameRequestSchema>;
-
-/** Settings: one of the 35 listed timezones (an alias of one is stored as the listed name). */
-export const UpdateTimezoneRequestSchema = z.object({
-  timezone: z
-    .string({ error: MESSAGES.invalidTimezone })
-    .refine((value) => listedTimezone(value) !== null, { message: MESSAGES.invalidTimezone })
-    .transform((value) => listedTimezone(value) ?? value),
-});
-export type UpdateTimezoneRequest = z.input<typeof UpdateTimezoneRequestSchema>;
 
 /** GET/PUT settings: the signed-in user's profile fields. */
 export const SettingsResponseSchema = z.object({ username: z.string().nullable(), timezone: z.string() });

@@ -1,20 +1,10 @@
 // What a person types to sign up, in zod/mini, shared by the server's route (signup-request.ts) and the
 // web app's signup form. A module of its own: the username rules stay out of the other account screens'
 // chunks.
-import { MESSAGES, normalizeUsername, validatePassword, validateUsername } from '@kept/domain';
+import { MESSAGES, validatePassword } from '@kept/domain';
 import * as z from 'zod/mini';
 import { domainRule, emailSchema, notBlank, textField } from './mini-rules.ts';
-
-/** A username (signup, settings): missing or blank answers `missing`, then the username rules. Output trimmed. */
-export const UsernameSchema = (messages: { missing: string; notText: string }) =>
-  z.pipe(
-    textField(messages.missing, messages.notText).check(
-      z.trim(),
-      z.minLength(1, { error: messages.missing }),
-      domainRule((value: string) => (value === '' ? null : validateUsername(value))),
-    ),
-    z.transform(normalizeUsername),
-  );
+import { UsernameSchema } from './username-rule.ts';
 
 /**
  * What a person types to sign up: 'Email, password, and username are required.' when any is missing or

@@ -1,4 +1,4 @@
-// What a react-hook-form form shows of its state, for the text fields (TextField, PasswordField).
+// What a react-hook-form form shows of its state, for the text fields (components/ui/field.tsx).
 import type { FieldError, FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 
 /**

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { cx } from '../../lib/cx';
-import { Field, inputClass } from './form-field';
+import { Field, lineInputClass } from './field';
 
 export interface MoneyFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
   label: ReactNode;
@@ -34,7 +34,7 @@ export function MoneyField({ label, hint, error, className = 'max-w-xs', ref, ..
             autoComplete="off"
             {...control}
             {...input}
-            className={cx(inputClass, 'h-11 pl-7 tabular')}
+            className={cx(lineInputClass, 'pl-7 tabular')}
           />
         </div>
       )}

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { ChangeEmailRequestSchema, type ChangeEmailRequest } from '@kept/contract';
 import { EMAIL_CHANGE_MESSAGES, normalizeEmail } from '@kept/domain';
-import { PasswordField, TextField } from '../../components/ui/text-field';
+import { PasswordField, TextField } from '../../components/ui/field';
 import { requestResolver } from '../../lib/forms';
 import { useSession } from '../session';
 import { SettingsSection } from './settings-section';
 import { SettingsForm, useSettingsForm } from './settings-form';
-import { useRequestEmailChange, type EmailChangeInput } from './use-account';
+import { useRequestEmailChange, type EmailChangeInput } from './settings-writes';
 
 /** The request's rules, and one the schema cannot know: the new address must not be the current one. */
 const changeEmailResolver = (currentEmail: string | undefined) =>
@@ -28,7 +28,7 @@ const changeEmailResolver = (currentEmail: string | undefined) =>
 export function ChangeEmailSection() {
   const { user } = useSession();
   const resolver = useMemo(() => changeEmailResolver(user?.email), [user?.email]);
-  const { field, ...form } = useSettingsForm({
+  const { field, state } = useSettingsForm({
     defaultValues: { newEmail: '', currentPassword: '' },
     resolver,
     write: useRequestEmailChange(),
@@ -46,7 +46,7 @@ export function ChangeEmailSection() {
         </>
       }
     >
-      <SettingsForm {...form} label="Send the link" pendingLabel="Sending...">
+      <SettingsForm {...state} label="Send the link" pendingLabel="Sending...">
         <TextField
           label="New email address"
           type="email"

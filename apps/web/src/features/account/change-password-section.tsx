@@ -1,10 +1,10 @@
 import { ChangePasswordRequestSchema, type ChangePasswordRequest } from '@kept/contract';
 import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@kept/domain';
-import { PasswordField } from '../../components/ui/text-field';
+import { PasswordField } from '../../components/ui/field';
 import { requestResolver } from '../../lib/forms';
 import { SettingsSection } from './settings-section';
 import { SettingsForm, useSettingsForm } from './settings-form';
-import { useChangePassword, type ChangePasswordInput } from './use-account';
+import { useChangePassword, type ChangePasswordInput } from './settings-writes';
 
 const changePasswordResolver = requestResolver<ChangePasswordInput, ChangePasswordRequest>(
   ChangePasswordRequestSchema,
@@ -16,7 +16,7 @@ const changePasswordResolver = requestResolver<ChangePasswordInput, ChangePasswo
  * ends (this browser stays signed in) and an email tells the owner; on failure what was typed stays.
  */
 export function ChangePasswordSection() {
-  const { field, ...form } = useSettingsForm({
+  const { field, state } = useSettingsForm({
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     resolver: changePasswordResolver,
     write: useChangePassword(),
@@ -28,7 +28,7 @@ export function ChangePasswordSection() {
       title="Change password"
       description="Enter your current password, then the new one twice. Every other device signed in to your account will be signed out."
     >
-      <SettingsForm {...form} label="Change password" pendingLabel="Changing...">
+      <SettingsForm {...state} label="Change password" pendingLabel="Changing...">
         <PasswordField
           label="Current password"
           autoComplete="current-password"

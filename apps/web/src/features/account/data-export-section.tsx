@@ -2,7 +2,6 @@
 // download it (for 7 days). The server builds it in the background and emails when it is ready.
 import { useState } from 'react';
 import Download from 'lucide-react/icons/download';
-import RotateCw from 'lucide-react/icons/rotate-cw';
 import {
   DATA_EXPORT_KEEP_DAYS,
   DATA_EXPORT_MESSAGES,
@@ -15,6 +14,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { UploadProgress } from '../../components/ui/upload-progress';
 import { errorMessage } from './api';
+import { LoadFailed } from './load-failed';
 import { detectTimezone } from './detect-timezone';
 import { useDataExport, useRequestDataExport, type DataExport } from './data-export-api';
 import { OutcomeBanner, SettingsSection, type Outcome } from './settings-section';
@@ -98,19 +98,7 @@ export function DataExportSection() {
               <Spinner /> Loading your exports...
             </p>
           ) : latest.isError ? (
-            <Alert tone="error" title={DATA_EXPORT_MESSAGES.loadFailed}>
-              <p>{errorMessage(latest.error, 'Please check your connection and try again.')}</p>
-              <Button
-                variant="secondary"
-                size="sm"
-                className="mt-3"
-                loading={latest.isFetching}
-                icon={<RotateCw aria-hidden="true" className="size-4" />}
-                onClick={() => void latest.refetch()}
-              >
-                Try again
-              </Button>
-            </Alert>
+            <LoadFailed title={DATA_EXPORT_MESSAGES.loadFailed} query={latest} />
           ) : current ? (
             <ExportStatus latest={current} />
           ) : null}

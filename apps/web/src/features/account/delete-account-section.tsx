@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import RotateCw from 'lucide-react/icons/rotate-cw';
 import { ACCOUNT_DELETION_MESSAGES } from '@kept/domain';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -9,12 +8,13 @@ import { DialogFooter } from '../../components/ui/dialog-footer';
 import { Modal } from '../../components/ui/dialog';
 import { FormError } from '../../components/ui/form-error';
 import { Spinner } from '../../components/ui/spinner';
-import { PasswordField } from '../../components/ui/text-field';
+import { PasswordField } from '../../components/ui/field';
 import { ApiError } from '../../lib/api';
 import { sessionQueryKey, type SessionResponse } from '../session';
 import { errorMessage } from './api';
+import { LoadFailed } from './load-failed';
 import { SettingsSection } from './settings-section';
-import { useAccountDeletion, useDeleteAccount } from './use-account';
+import { useAccountDeletion, useDeleteAccount } from './settings-writes';
 
 /** What deleting the account does, said before it is done (decision 034). */
 const CONSEQUENCES = [
@@ -79,21 +79,7 @@ export function DeleteAccountSection() {
       </p>
     );
   } else if (deletion.isError) {
-    body = (
-      <Alert tone="error">
-        <p>{errorMessage(deletion.error, 'Please check your connection and try again.')}</p>
-        <Button
-          variant="secondary"
-          size="sm"
-          className="mt-3"
-          loading={deletion.isFetching}
-          icon={<RotateCw aria-hidden="true" className="size-4" />}
-          onClick={() => void deletion.refetch()}
-        >
-          Try again
-        </Button>
-      </Alert>
-    );
+    body = <LoadFailed query={deletion} />;
   } else if (deletion.data.blockers.length > 0) {
     body = (
       <Alert tone="info" title="You can't delete your account yet">

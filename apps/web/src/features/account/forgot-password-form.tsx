@@ -5,7 +5,7 @@ import { ForgotPasswordRequestSchema, type ForgotPasswordRequest } from '@kept/c
 import { MESSAGES } from '@kept/domain';
 import { Alert } from '../../components/ui/alert';
 import { Button, ButtonLink } from '../../components/ui/button';
-import { TextField } from '../../components/ui/text-field';
+import { TextField } from '../../components/ui/field';
 import { formFields } from '../../lib/form-fields';
 import { requestResolver } from '../../lib/forms';
 import { TextLink } from './auth-layout';

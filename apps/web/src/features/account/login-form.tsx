@@ -5,7 +5,7 @@ import { LoginRequestSchema, type LoginRequest } from '@kept/contract';
 import { MESSAGES, safeReturnTo } from '@kept/domain';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { PasswordField, TextField } from '../../components/ui/text-field';
+import { PasswordField, TextField } from '../../components/ui/field';
 import { formFields } from '../../lib/form-fields';
 import { requestResolver } from '../../lib/forms';
 import { TextLink } from './auth-layout';

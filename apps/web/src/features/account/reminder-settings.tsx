@@ -1,13 +1,13 @@
 // Settings' sections on staying on track (issue 23): which reminders to get and when (with quiet hours
 // and a choice per running project), and the private calendar link with a way to replace it.
-import { useId, useState, type FormEvent } from 'react';
-import RotateCw from 'lucide-react/icons/rotate-cw';
+import { useRef, useState, type FormEvent } from 'react';
 import Copy from 'lucide-react/icons/copy';
 import { REMINDER_TIMINGS, REMINDER_TIMING_LABELS, type ReminderTiming } from '@kept/domain';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { Field, TextField, lineInputClass } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
 import { Spinner } from '../../components/ui/spinner';
+import { cx } from '../../lib/cx';
 import { errorMessage } from './api';
 import {
   useCalendarFeed,
@@ -20,6 +20,7 @@ import {
   type RemindersResponse,
 } from './reminders-api';
 import { PushSection } from './push-settings';
+import { LoadFailed } from './load-failed';
 import { OutcomeBanner, SettingsSection, type Outcome } from './settings-section';
 
 function Loading({ text }: { text: string }) {
@@ -27,24 +28,6 @@ function Loading({ text }: { text: string }) {
     <p role="status" className="flex items-center gap-3 text-sm text-slate-700">
       <Spinner /> {text}
     </p>
-  );
-}
-
-function LoadFailed({ error, onRetry, busy }: { error: unknown; onRetry: () => void; busy: boolean }) {
-  return (
-    <Alert tone="error" title="Could not load this section">
-      <p>{errorMessage(error, 'Please check your connection and try again.')}</p>
-      <Button
-        variant="secondary"
-        size="sm"
-        className="mt-3"
-        loading={busy}
-        icon={<RotateCw aria-hidden="true" className="size-4" />}
-        onClick={onRetry}
-      >
-        Try again
-      </Button>
-    </Alert>
   );
 }
 
@@ -165,30 +148,26 @@ function PreferencesForm({ saved }: { saved: ReminderPrefsDto }) {
         />
         {quietOn ? (
           <div className="flex flex-wrap gap-4">
-            <label className="flex flex-col gap-1 text-sm text-slate-800">
-              From
-              <input
-                type="time"
-                value={quietStart}
-                onChange={(e) => {
-                  setQuietStart(e.target.value);
-                  changed();
-                }}
-                className="h-11 rounded-lg border border-slate-300 px-3"
-              />
-            </label>
-            <label className="flex flex-col gap-1 text-sm text-slate-800">
-              Until
-              <input
-                type="time"
-                value={quietEnd}
-                onChange={(e) => {
-                  setQuietEnd(e.target.value);
-                  changed();
-                }}
-                className="h-11 rounded-lg border border-slate-300 px-3"
-              />
-            </label>
+            <TextField
+              label="From"
+              className="w-40"
+              type="time"
+              value={quietStart}
+              onChange={(e) => {
+                setQuietStart(e.target.value);
+                changed();
+              }}
+            />
+            <TextField
+              label="Until"
+              className="w-40"
+              type="time"
+              value={quietEnd}
+              onChange={(e) => {
+                setQuietEnd(e.target.value);
+                changed();
+              }}
+            />
           </div>
         ) : null}
         {fieldError ? (
@@ -278,11 +257,7 @@ function RemindersSection() {
       {reminders.isPending ? (
         <Loading text="Loading your reminder settings..." />
       ) : reminders.isError ? (
-        <LoadFailed
-          error={reminders.error}
-          busy={reminders.isFetching}
-          onRetry={() => void reminders.refetch()}
-        />
+        <LoadFailed title="Could not load this section" query={reminders} />
       ) : (
         <>
           <PreferencesForm saved={reminders.data.prefs} />
@@ -297,7 +272,7 @@ function CalendarSection() {
   const feed = useCalendarFeed();
   const rotate = useRotateCalendarFeed();
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const inputId = useId();
+  const linkRef = useRef<HTMLInputElement>(null);
 
   async function copy(url: string) {
     try {
@@ -307,7 +282,7 @@ function CalendarSection() {
         text: 'Link copied. Paste it into your calendar app as a subscription.',
       });
     } catch {
-      (document.getElementById(inputId) as HTMLInputElement | null)?.select();
+      linkRef.current?.select();
       setOutcome({ tone: 'error', text: 'Could not copy the link. It is selected: copy it yourself.' });
     }
   }
@@ -321,30 +296,32 @@ function CalendarSection() {
       {feed.isPending ? (
         <Loading text="Loading your calendar link..." />
       ) : feed.isError ? (
-        <LoadFailed error={feed.error} busy={feed.isFetching} onRetry={() => void feed.refetch()} />
+        <LoadFailed title="Could not load this section" query={feed} />
       ) : (
         <div>
-          <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-            Your calendar link
-          </label>
-          <div className="mt-1 flex flex-col gap-2 sm:flex-row">
-            <input
-              id={inputId}
-              readOnly
-              value={feed.data.url}
-              onFocus={(e) => e.target.select()}
-              className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 font-mono text-xs text-slate-800"
-            />
-            <Button
-              variant="secondary"
-              size="lg"
-              className="h-11"
-              icon={<Copy aria-hidden="true" className="size-4" />}
-              onClick={() => void copy(feed.data.url)}
-            >
-              Copy link
-            </Button>
-          </div>
+          <Field label="Your calendar link">
+            {(control) => (
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <input
+                  ref={linkRef}
+                  {...control}
+                  readOnly
+                  value={feed.data.url}
+                  onFocus={(e) => e.target.select()}
+                  className={cx(lineInputClass, 'flex-1 bg-slate-50 font-mono text-xs')}
+                />
+                <Button
+                  variant="secondary"
+                  size="lg"
+                  className="h-11"
+                  icon={<Copy aria-hidden="true" className="size-4" />}
+                  onClick={() => void copy(feed.data.url)}
+                >
+                  Copy link
+                </Button>
+              </div>
+            )}
+          </Field>
           <Button
             variant="ghost"
             size="sm"

@@ -7,7 +7,7 @@ import { MESSAGES, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@kept/domain';
 import { Alert } from '../../components/ui/alert';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { PasswordField } from '../../components/ui/text-field';
+import { PasswordField } from '../../components/ui/field';
 import { formFields } from '../../lib/form-fields';
 import { requestResolver } from '../../lib/forms';
 import { TextLink } from './auth-layout';

@@ -5,7 +5,7 @@ import { SignupFieldsSchema, type SignupFields } from '@kept/contract';
 import { MESSAGES, PASSWORD_MIN_LENGTH, USERNAME_HINT, safeReturnTo } from '@kept/domain';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { PasswordField, TextField } from '../../components/ui/text-field';
+import { PasswordField, TextField } from '../../components/ui/field';
 import { formFields } from '../../lib/form-fields';
 import { requestResolver } from '../../lib/forms';
 import { deviceTimeZone } from '../../lib/time-zone';

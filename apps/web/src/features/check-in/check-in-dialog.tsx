@@ -14,7 +14,7 @@ import type { ProjectDetail } from '@kept/contract';
 import { Button } from '../../components/ui/button';
 import { DialogFooter } from '../../components/ui/dialog-footer';
 import { Modal } from '../../components/ui/dialog';
-import { Field, inputClass } from '../../components/ui/form-field';
+import { Field, inputClass, TextField } from '../../components/ui/field';
 import { ApiError, NetworkError } from '../../lib/api';
 import { cx } from '../../lib/cx';
 import { useSession } from '../session';
@@ -52,7 +52,7 @@ export default function CheckInDialog({
   onCheckedIn: () => void;
 }) {
   const { user } = useSession();
-  const ids = { photo: useId(), cover: useId(), progress: useId() };
+  const ids = { cover: useId(), progress: useId() };
   const checkIn = useCheckIn(project.id);
   const [updateText, setUpdateText] = useState('');
   const [videoUrl, setVideoUrl] = useState('');
@@ -186,51 +186,38 @@ export default function CheckInDialog({
           </Field>
 
           <div className="space-y-1.5">
-            <label
-              id={`${ids.photo}-label`}
-              htmlFor={ids.photo}
-              className="block text-sm font-semibold text-slate-900"
-            >
-              Photo
-            </label>
-            <p id={`${ids.photo}-hint`} className="text-sm text-slate-600">
-              JPEG, PNG, WebP or GIF, up to 10 MB.
-            </p>
-            <div className="flex flex-wrap items-center gap-3">
-              <label
-                className={cx(
-                  'inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50',
-                  'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary-700',
-                  uploading && 'pointer-events-none opacity-60',
-                )}
-              >
-                <ImagePlus aria-hidden="true" className="size-4" />
-                {photo ? 'Choose another photo' : 'Choose a photo'}
-                <input
-                  ref={fileInput}
-                  id={ids.photo}
-                  aria-labelledby={`${ids.photo}-label`}
-                  type="file"
-                  name="photo"
-                  accept={IMAGE_MIME_TYPES.join(',')}
-                  disabled={uploading}
-                  aria-describedby={`${ids.photo}-hint${photoError ? ` ${ids.photo}-error` : ''}`}
-                  aria-invalid={photoError ? true : undefined}
-                  onChange={(event) => choosePhoto(event.target.files?.[0])}
-                  className="sr-only"
-                />
-              </label>
-              {photo ? (
-                <Button variant="ghost" size="sm" onClick={removePhoto} disabled={uploading}>
-                  Remove photo
-                </Button>
-              ) : null}
-            </div>
-            {photoError ? (
-              <p id={`${ids.photo}-error`} className="text-sm font-medium text-red-700">
-                {photoError}
-              </p>
-            ) : null}
+            <Field label="Photo" hint="JPEG, PNG, WebP or GIF, up to 10 MB." error={photoError}>
+              {(control) => (
+                <div className="flex flex-wrap items-center gap-3">
+                  <label
+                    className={cx(
+                      'inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50',
+                      'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary-700',
+                      uploading && 'pointer-events-none opacity-60',
+                    )}
+                  >
+                    <ImagePlus aria-hidden="true" className="size-4" />
+                    {photo ? 'Choose another photo' : 'Choose a photo'}
+                    <input
+                      ref={fileInput}
+                      {...control}
+                      aria-labelledby={`${control.id}-label`}
+                      type="file"
+                      name="photo"
+                      accept={IMAGE_MIME_TYPES.join(',')}
+                      disabled={uploading}
+                      onChange={(event) => choosePhoto(event.target.files?.[0])}
+                      className="sr-only"
+                    />
+                  </label>
+                  {photo ? (
+                    <Button variant="ghost" size="sm" onClick={removePhoto} disabled={uploading}>
+                      Remove photo
+                    </Button>
+                  ) : null}
+                </div>
+              )}
+            </Field>
             {photo && preview ? (
               <div className="mt-2 flex items-center gap-3">
                 <img
@@ -256,24 +243,20 @@ export default function CheckInDialog({
             </div>
           </div>
 
-          <Field label="YouTube link" hint="Optional: a video of your progress.">
-            {(control) => (
-              <input
-                {...control}
-                name="videoUrl"
-                type="url"
-                inputMode="url"
-                placeholder="https://youtu.be/…"
-                value={videoUrl}
-                disabled={uploading}
-                onChange={(event) => {
-                  setVideoUrl(event.target.value);
-                  setError(null);
-                }}
-                className={cx(inputClass, 'h-11')}
-              />
-            )}
-          </Field>
+          <TextField
+            label="YouTube link"
+            hint="Optional: a video of your progress."
+            name="videoUrl"
+            type="url"
+            inputMode="url"
+            placeholder="https://youtu.be/…"
+            value={videoUrl}
+            disabled={uploading}
+            onChange={(event) => {
+              setVideoUrl(event.target.value);
+              setError(null);
+            }}
+          />
 
           {progress !== null ? (
             <UploadProgress

@@ -6,11 +6,9 @@ import { useMutation } from '@tanstack/react-query';
 import { IMAGE_MIME_TYPES, validateImageFile } from '@kept/domain';
 import type { CheckInDto } from '@kept/contract';
 import { Button } from '../../components/ui/button';
+import { Field, TextField, inputClass } from '../../components/ui/field';
 import { FormError } from '../../components/ui/form-error';
 import { ApiError, NetworkError, api, call } from '../../lib/api';
-
-const fieldClass =
-  'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-primary-700';
 
 function messageOf(error: unknown): string {
   if (error instanceof NetworkError) return error.message;
@@ -55,9 +53,6 @@ export default function CheckInFixControls({
   const [link, setLink] = useState(checkIn.videoUrl ?? '');
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
-  const textId = useId();
-  const linkId = useId();
-  const photoId = useId();
   const errorId = useId();
 
   const edit = useMutation({
@@ -112,54 +107,34 @@ export default function CheckInFixControls({
     <div className="mt-3 rounded-lg border border-dashed border-slate-300 p-3">
       {editing ? (
         <form noValidate onSubmit={onSubmit} className="space-y-3">
-          <div>
-            <label htmlFor={textId} className="text-sm font-medium text-slate-800">
-              Update of check-in #{number}
-            </label>
-            <textarea
-              id={textId}
-              rows={3}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              aria-describedby={error ? errorId : undefined}
-              className={fieldClass}
-            />
-          </div>
-          <div>
-            <label htmlFor={linkId} className="text-sm font-medium text-slate-800">
-              YouTube link
-            </label>
-            <input
-              id={linkId}
-              type="url"
-              value={link}
-              onChange={(e) => setLink(e.target.value)}
-              className={fieldClass}
-            />
-          </div>
-          <div>
-            <label htmlFor={photoId} className="text-sm font-medium text-slate-800">
-              {checkIn.photoUrl ? 'Replace the photo' : 'Add a photo'}
-            </label>
-            <input
-              id={photoId}
-              type="file"
-              accept={IMAGE_MIME_TYPES.join(',')}
-              onChange={(e) => {
-                const file = e.target.files?.[0] ?? null;
-                const problem = file ? validateImageFile(file) : null;
-                setPhotoError(problem);
-                setPhoto(problem ? null : file);
-              }}
-              aria-describedby={photoError ? `${photoId}-error` : undefined}
-              className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-slate-800"
-            />
-            {photoError ? (
-              <p id={`${photoId}-error`} role="alert" className="mt-1 text-sm text-red-700">
-                {photoError}
-              </p>
-            ) : null}
-          </div>
+          <Field label={`Update of check-in #${number}`} describedBy={error ? errorId : undefined}>
+            {(control) => (
+              <textarea
+                {...control}
+                rows={3}
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                className={inputClass}
+              />
+            )}
+          </Field>
+          <TextField label="YouTube link" type="url" value={link} onChange={(e) => setLink(e.target.value)} />
+          <Field label={checkIn.photoUrl ? 'Replace the photo' : 'Add a photo'} error={photoError}>
+            {(control) => (
+              <input
+                {...control}
+                type="file"
+                accept={IMAGE_MIME_TYPES.join(',')}
+                onChange={(e) => {
+                  const file = e.target.files?.[0] ?? null;
+                  const problem = file ? validateImageFile(file) : null;
+                  setPhotoError(problem);
+                  setPhoto(problem ? null : file);
+                }}
+                className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-slate-800"
+              />
+            )}
+          </Field>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" size="sm" loading={edit.isPending}>
               Save changes

@@ -26,12 +26,11 @@ import {
 } from '@kept/domain';
 import { TagIcon } from '../../components/tag-icon';
 import { Card } from '../../components/ui/card';
-import { inputClass } from '../../components/ui/form-field';
+import { lineInputClass } from '../../components/ui/field';
 import { MoneyField } from '../../components/ui/money-field';
 import { RadioCard } from '../../components/ui/radio-card';
 import { SelectField } from '../../components/ui/select-field';
 import { VisibilityChoice } from '../../components/ui/visibility-choice';
-import { cx } from '../../lib/cx';
 import { CommitmentFrame } from './commitment-frame';
 import { CUSTOM, depositOf, type ProjectDraftValues } from './draft';
 import { CommitmentSummary } from './pay-step-lazy';
@@ -190,7 +189,7 @@ export function ScheduleFields({ disabled }: { disabled: boolean }) {
               value={lengthValue}
               disabled={disabled}
               onChange={(event) => changeLength(Number(event.target.value), lengthUnit)}
-              className={cx(inputClass, 'h-11')}
+              className={lineInputClass}
             >
               {lengthOptions(lengthUnit).map((value) => (
                 <option key={value} value={value}>
@@ -208,7 +207,7 @@ export function ScheduleFields({ disabled }: { disabled: boolean }) {
               onChange={(event) => {
                 if (isLengthUnit(event.target.value)) changeLength(lengthValue, event.target.value);
               }}
-              className={cx(inputClass, 'h-11')}
+              className={lineInputClass}
             >
               {LENGTH_UNITS.map((unit) => (
                 <option key={unit} value={unit}>
@@ -233,7 +232,7 @@ export function ScheduleFields({ disabled }: { disabled: boolean }) {
               onChange={(event) =>
                 set({ lengthValue, lengthUnit, frequencyValue: Number(event.target.value), frequencyUnit })
               }
-              className={cx(inputClass, 'h-11')}
+              className={lineInputClass}
             >
               {frequencyChoices.map((value) => (
                 <option key={value} value={value}>
@@ -249,7 +248,7 @@ export function ScheduleFields({ disabled }: { disabled: boolean }) {
               value={frequencyUnit}
               disabled={disabled}
               onChange={(event) => changeFrequencyUnit(event.target.value === 'weeks' ? 'weeks' : 'days')}
-              className={cx(inputClass, 'h-11')}
+              className={lineInputClass}
             >
               <option value="days" disabled={dayOptions.length === 0}>
                 days

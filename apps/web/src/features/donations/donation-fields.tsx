@@ -11,10 +11,9 @@ import {
   validateDonationCents,
 } from '@kept/domain';
 import { DONOR_NAME_MAX_LENGTH, DonationRequestSchema } from '@kept/contract';
-import { Field, inputClass } from '../../components/ui/form-field';
+import { TextField } from '../../components/ui/field';
 import { MoneyField } from '../../components/ui/money-field';
 import { RadioCard } from '../../components/ui/radio-card';
-import { cx } from '../../lib/cx';
 import { requestResolver } from '../../lib/forms';
 import type { DonationBody } from '../payments';
 import { SupporterMessageFields, supporterRequestFields } from './supporter-message';
@@ -152,32 +151,24 @@ export function DonorFields({ creator, disabled }: { creator: string; disabled: 
     <fieldset className="space-y-4">
       <legend className="text-sm font-semibold text-slate-900">Your details (optional)</legend>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" error={errors.donorName?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register('donorName')}
-              autoComplete="name"
-              maxLength={DONOR_NAME_MAX_LENGTH}
-              disabled={disabled}
-              className={cx(inputClass, 'h-11')}
-            />
-          )}
-        </Field>
-        <Field label="Email (for a receipt)" error={errors.donorEmail?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register('donorEmail')}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              maxLength={EMAIL_MAX_LENGTH}
-              disabled={disabled}
-              className={cx(inputClass, 'h-11')}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Name"
+          error={errors.donorName?.message}
+          {...register('donorName')}
+          autoComplete="name"
+          maxLength={DONOR_NAME_MAX_LENGTH}
+          disabled={disabled}
+        />
+        <TextField
+          label="Email (for a receipt)"
+          error={errors.donorEmail?.message}
+          {...register('donorEmail')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={EMAIL_MAX_LENGTH}
+          disabled={disabled}
+        />
       </div>
       <div className="flex items-start gap-2">
         <input

@@ -5,7 +5,7 @@ import {
   normalizeSupporterMessage,
   supporterMessageError,
 } from '@kept/domain';
-import { inputClass } from '../../components/ui/form-field';
+import { Field, inputClass } from '../../components/ui/field';
 import { cx } from '../../lib/cx';
 
 export type SupporterExtras = { message: string; showAmount: boolean };
@@ -32,41 +32,36 @@ export function SupporterMessageFields({
   onChange: (next: SupporterExtras) => void;
   disabled: boolean;
 }) {
-  const ids = { message: useId(), count: useId(), error: useId(), showAmount: useId() };
+  const ids = { count: useId(), showAmount: useId() };
   const used = messageLength(normalizeSupporterMessage(value.message));
   const error = supporterMessageError(normalizeSupporterMessage(value.message));
   return (
     <div className="space-y-3">
-      <div>
-        <label htmlFor={ids.message} className="text-sm font-medium text-slate-900">
-          Message of encouragement (optional)
-        </label>
-        <textarea
-          id={ids.message}
-          name="message"
-          rows={3}
-          value={value.message}
-          disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={cx(ids.count, error && ids.error)}
-          onChange={(event) => onChange({ ...value, message: event.target.value })}
-          className={cx(inputClass, 'mt-1 min-h-20 py-2')}
-        />
-        <p
-          id={ids.count}
-          className={cx(
-            'mt-1 text-xs tabular',
-            used > SUPPORTER_MESSAGE_MAX ? 'text-red-700' : 'text-slate-600',
-          )}
-        >
-          {used} / {SUPPORTER_MESSAGE_MAX} · shown on the project page
-        </p>
-        {error ? (
-          <p id={ids.error} className="mt-1 text-sm font-medium text-red-700" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <Field label="Message of encouragement (optional)" error={error}>
+        {(control) => (
+          <>
+            <textarea
+              {...control}
+              aria-describedby={cx(control['aria-describedby'], ids.count)}
+              name="message"
+              rows={3}
+              value={value.message}
+              disabled={disabled}
+              onChange={(event) => onChange({ ...value, message: event.target.value })}
+              className={cx(inputClass, 'min-h-20')}
+            />
+            <p
+              id={ids.count}
+              className={cx(
+                'mt-1 text-xs tabular',
+                used > SUPPORTER_MESSAGE_MAX ? 'text-red-700' : 'text-slate-600',
+              )}
+            >
+              {used} / {SUPPORTER_MESSAGE_MAX} · shown on the project page
+            </p>
+          </>
+        )}
+      </Field>
       <div className="flex items-start gap-2">
         <input
           id={ids.showAmount}

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatCents } from '@kept/domain';
-import { Field, inputClass } from '../../components/ui/form-field';
+import { TextField } from '../../components/ui/field';
 import { ApiError } from '../../lib/api';
 import { confirmSimulatedPayment, type CardDetails } from './api';
 import { formatCardNumber, formatCvc, formatExpiry } from './card-input';
@@ -64,55 +64,47 @@ export function SimulatedCardForm(props: PaymentFormProps) {
     <form noValidate onSubmit={onSubmit} aria-label="Payment" className="space-y-4">
       <PaymentTabs>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Card number" error={fieldErrors.cardNumber} className="sm:col-span-2">
-            {(control) => (
-              <input
-                {...control}
-                aria-describedby={[control['aria-describedby'], noteId].filter(Boolean).join(' ')}
-                name="cardNumber"
-                type="text"
-                inputMode="numeric"
-                autoComplete="cc-number"
-                placeholder="1234 1234 1234 1234"
-                value={card.cardNumber}
-                onChange={(event) => update('cardNumber', formatCardNumber(event.target.value))}
-                disabled={busy}
-                className={`${inputClass} h-11 tabular`}
-              />
-            )}
-          </Field>
-          <Field label="Expiry" error={fieldErrors.expiry}>
-            {(control) => (
-              <input
-                {...control}
-                name="expiry"
-                type="text"
-                inputMode="numeric"
-                autoComplete="cc-exp"
-                placeholder="MM / YY"
-                value={card.expiry}
-                onChange={(event) => update('expiry', formatExpiry(event.target.value, card.expiry))}
-                disabled={busy}
-                className={`${inputClass} h-11 tabular`}
-              />
-            )}
-          </Field>
-          <Field label="CVC" error={fieldErrors.cvc}>
-            {(control) => (
-              <input
-                {...control}
-                name="cvc"
-                type="text"
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                placeholder="CVC"
-                value={card.cvc}
-                onChange={(event) => update('cvc', formatCvc(event.target.value))}
-                disabled={busy}
-                className={`${inputClass} h-11 tabular`}
-              />
-            )}
-          </Field>
+          <TextField
+            label="Card number"
+            error={fieldErrors.cardNumber}
+            className="sm:col-span-2"
+            aria-describedby={noteId}
+            name="cardNumber"
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="1234 1234 1234 1234"
+            value={card.cardNumber}
+            onChange={(event) => update('cardNumber', formatCardNumber(event.target.value))}
+            disabled={busy}
+            inputClassName="tabular"
+          />
+          <TextField
+            label="Expiry"
+            error={fieldErrors.expiry}
+            name="expiry"
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+            value={card.expiry}
+            onChange={(event) => update('expiry', formatExpiry(event.target.value, card.expiry))}
+            disabled={busy}
+            inputClassName="tabular"
+          />
+          <TextField
+            label="CVC"
+            error={fieldErrors.cvc}
+            name="cvc"
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="CVC"
+            value={card.cvc}
+            onChange={(event) => update('cvc', formatCvc(event.target.value))}
+            disabled={busy}
+            inputClassName="tabular"
+          />
         </div>
         <p id={noteId} className="mt-3 text-xs text-slate-600">
           Test mode: no real card is charged. Use 4242 4242 4242 4242 with any future expiry date and any

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH } from '@kept/domain';
-import { Field, inputClass } from '../../components/ui/form-field';
-import { cx } from '../../lib/cx';
+import { Field, inputClass, TextField } from '../../components/ui/field';
 
 /** The fields every project form has (creating one, editing one). */
 export interface ProjectTextValues {
@@ -15,19 +14,15 @@ export function ProjectTitleField({ disabled, placeholder }: { disabled: boolean
   const { register, control } = useFormContext<ProjectTextValues>();
   const { errors } = useFormState({ control, name: 'title' });
   return (
-    <Field label="Project name" required error={errors.title?.message}>
-      {(field) => (
-        <input
-          {...field}
-          {...register('title')}
-          required
-          maxLength={TITLE_MAX_LENGTH}
-          placeholder={placeholder}
-          disabled={disabled}
-          className={cx(inputClass, 'h-11')}
-        />
-      )}
-    </Field>
+    <TextField
+      label="Project name"
+      error={errors.title?.message}
+      {...register('title')}
+      required
+      maxLength={TITLE_MAX_LENGTH}
+      placeholder={placeholder}
+      disabled={disabled}
+    />
   );
 }
 

@@ -12,9 +12,8 @@ import { EditProjectRequestSchema, type CheckInDto, type ProjectDetail } from '@
 import { DialogFooter } from '../../components/ui/dialog-footer';
 import { Modal } from '../../components/ui/dialog';
 import { FormError } from '../../components/ui/form-error';
-import { Field, inputClass } from '../../components/ui/form-field';
+import { Field, lineInputClass } from '../../components/ui/field';
 import { ApiError } from '../../lib/api';
-import { cx } from '../../lib/cx';
 import { requestResolver } from '../../lib/forms';
 import { ProjectDescriptionField, ProjectTitleField } from '../project-form';
 import { useChangeCover, useUpdateProject } from './api';
@@ -145,13 +144,7 @@ function TagSelectField({ disabled }: { disabled: boolean }) {
   return (
     <Field label="Category" required error={errors.tag?.message}>
       {(field) => (
-        <select
-          {...field}
-          {...register('tag')}
-          required
-          disabled={disabled}
-          className={cx(inputClass, 'h-11')}
-        >
+        <select {...field} {...register('tag')} required disabled={disabled} className={lineInputClass}>
           {known ? null : <option value="">Choose a category</option>}
           {TAGS.map((option) => (
             <option key={option.name} value={option.name}>
