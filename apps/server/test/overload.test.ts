@@ -199,10 +199,16 @@ describe('a request that waits too long for a connection', () => {
 
 describe('isDatabaseOverload', () => {
   const withCode = (code: string) => Object.assign(new Error('db'), { code });
-  it('knows a cancelled statement, a full server and a pool wait, also wrapped; nothing else', () => {
+  it('knows a cancelled statement, a full server, a pool wait and a slow new connection, also wrapped; nothing else', () => {
     expect(isDatabaseOverload(withCode('57014'))).toBe(true);
     expect(isDatabaseOverload(withCode('53300'))).toBe(true);
     expect(isDatabaseOverload(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    // A new connection not set up within the wait (pg-pool wraps the driver's error).
+    expect(
+      isDatabaseOverload(
+        new Error('Connection terminated due to connection timeout', { cause: new Error('ended') }),
+      ),
+    ).toBe(true);
     expect(isDatabaseOverload(new Error('query failed', { cause: withCode('57014') }))).toBe(true);
     expect(isDatabaseOverload(withCode('23505'))).toBe(false);
     expect(isDatabaseOverload(withCode('40001'))).toBe(false);

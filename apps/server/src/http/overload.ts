@@ -33,8 +33,14 @@ export function unavailableError(): DomainError {
 
 /** SQLSTATEs of an overloaded database: a statement cancelled (statement_timeout), no connection left. */
 const OVERLOAD_SQLSTATES = new Set(['57014', '53300', '57P03']);
-/** pg-pool's error when no connection became free within its connection timeout. */
-const POOL_WAIT_TIMEOUT = 'timeout exceeded when trying to connect';
+/**
+ * pg-pool's errors when no connection was to be had within its connection timeout: none became free, or
+ * a new one to PostgreSQL was not set up in time (a busy server is slow to start a backend).
+ */
+const POOL_WAIT_TIMEOUTS = new Set([
+  'timeout exceeded when trying to connect',
+  'Connection terminated due to connection timeout',
+]);
 
 /**
  * Whether `err` (or an error it wraps: drizzle and better-auth wrap the driver's) says the database is
@@ -45,7 +51,7 @@ export function isDatabaseOverload(err: unknown): boolean {
   for (let depth = 0; current instanceof Error && depth < 5; depth += 1) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && OVERLOAD_SQLSTATES.has(code)) return true;
-    if (current.message === POOL_WAIT_TIMEOUT) return true;
+    if (POOL_WAIT_TIMEOUTS.has(current.message)) return true;
     current = current.cause;
   }
   return false;

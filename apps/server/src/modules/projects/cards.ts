@@ -85,7 +85,8 @@ export type FactsRow = CardRow & { description: string; depositAmount: number; u
 /** The viewer a list is made for: their starred projects, and who they are (for 'Your Project'). */
 export type CardViewer = { userId: string; favorites?: ReadonlySet<string> | undefined };
 
-function cardSchedule(row: CardRow, now: Date) {
+/** A card's own fields (the viewer's aside) and the schedule they are computed from. */
+function cardOf(row: CardRow, now: Date) {
   const schedule = projectBounds({
     createdAt: row.createdAt,
     endDate: row.endDate,
@@ -99,7 +100,17 @@ function cardSchedule(row: CardRow, now: Date) {
     refundableCents: row.refundableAmount,
     settledRefundCents: row.settledRefundCents,
   });
-  return { schedule, status, amount };
+  const card = {
+    id: row.id,
+    title: row.title,
+    tag: row.tag,
+    imageUrl: projectImage(row.imageUrl, row.tag),
+    refundableCents: row.refundableAmount,
+    ...(amount.kind === 'refundable' ? {} : { amount }),
+    status,
+    daysLeftBadge: daysLeftBadge(schedule.startsAt, schedule.endsAt, now),
+  };
+  return { card, schedule };
 }
 
 /**
@@ -107,16 +118,8 @@ function cardSchedule(row: CardRow, now: Date) {
  * they starred it and whether it is theirs.
  */
 export function toProjectCard(row: CardRow, now: Date, viewer?: CardViewer): ProjectCard {
-  const { schedule, status, amount } = cardSchedule(row, now);
   return {
-    id: row.id,
-    title: row.title,
-    tag: row.tag,
-    imageUrl: projectImage(row.imageUrl, row.tag),
-    refundableCents: row.refundableAmount,
-    ...(amount.kind === 'refundable' ? {} : { amount }),
-    status,
-    daysLeftBadge: daysLeftBadge(schedule.startsAt, schedule.endsAt, now),
+    ...cardOf(row, now).card,
     ...(viewer?.favorites ? { isFavorite: viewer.favorites.has(row.id) } : {}),
     ...(viewer ? { isOwn: viewer.userId === row.userId } : {}),
   };
@@ -124,16 +127,11 @@ export function toProjectCard(row: CardRow, now: Date, viewer?: CardViewer): Pro
 
 /** What the project page says of the project besides its schedule summary (ProjectDetail's base). */
 export function toProjectFacts(row: FactsRow, now: Date, isFavorite?: boolean): ProjectFacts {
-  const { schedule, status, amount } = cardSchedule(row, now);
+  const { card, schedule } = cardOf(row, now);
   return {
-    id: row.id,
-    title: row.title,
-    tag: row.tag,
+    ...card,
     description: excerpt(row.description),
-    imageUrl: projectImage(row.imageUrl, row.tag),
     depositCents: row.depositAmount,
-    refundableCents: row.refundableAmount,
-    ...(amount.kind === 'refundable' ? {} : { amount }),
     userId: row.userId,
     username: row.username,
     createdAt: row.createdAt.toISOString(),
@@ -141,9 +139,7 @@ export function toProjectFacts(row: FactsRow, now: Date, isFavorite?: boolean): 
     timezone: schedule.timezone,
     totalLengthDays: row.totalLengthDays,
     checkInFrequencyDays: row.checkInFrequencyDays,
-    status,
     finishingSoon: isFinishingSoon(schedule.startsAt, schedule.endsAt, now),
-    daysLeftBadge: daysLeftBadge(schedule.startsAt, schedule.endsAt, now),
     ...(isFavorite === undefined ? {} : { isFavorite }),
   };
 }
