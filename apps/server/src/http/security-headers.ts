@@ -3,10 +3,24 @@
 // gets the same frozen set (with its request id) in one hook. @fastify/helmet would rebuild helmet's
 // middleware, and re-parse the CSP, on every request. JSON answers are data, never a document that
 // loads anything: their CSP allows nothing (`default-src 'none'`, OWASP's advice for APIs), which
-// is stricter than the pages' and a tenth of its length on every answer (decision 041).
+// is stricter than the pages' and a tenth of its length on every answer, and they go without the headers
+// only a document acts on (decision 041).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+
+/**
+ * helmet's headers that only a document acts on (a window's opener, its agent cluster, DNS prefetching,
+ * IE's download prompt, Flash's cross-domain policies, the old XSS auditor): JSON answers go without.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
 
 /** The CSP of JSON answers: nothing may load, nothing may frame them. */
 const API_DIRECTIVES = { defaultSrc: ["'none'"], frameAncestors: ["'none'"] };
@@ -71,12 +85,14 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boo
     reply.header('x-request-id', request.id);
     done();
   });
-  // JSON answers are data: the CSP that allows nothing (HTML answers under /api, such as the
-  // unsubscribe pages, keep the pages' CSP).
+  // JSON answers are data: the CSP that allows nothing, and none of the headers only a document acts
+  // on (HTML answers under /api, such as the unsubscribe pages, keep the pages' set).
   app.addHook('onSend', (_request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && type.startsWith('application/json'))
+    if (typeof type === 'string' && type.startsWith('application/json')) {
       reply.header('content-security-policy', dataCsp);
+      for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+    }
     done(null, payload);
   });
 }

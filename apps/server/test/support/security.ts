@@ -69,12 +69,16 @@ export function expectSecurityHeaders(
     expect(csp.replace(/;upgrade-insecure-requests$/, ''), `${what} data CSP`).toBe(
       "default-src 'none';frame-ancestors 'none'",
     );
+    for (const name of ['cross-origin-opener-policy', 'x-xss-protection', 'x-dns-prefetch-control'])
+      expect(h[name], `${what} ${name}: a document's header`).toBeUndefined();
   } else {
+    expect(h['cross-origin-opener-policy'], `${what} COOP`).toBe('same-origin');
     expect(csp, `${what} CSP`).toContain("default-src 'self'");
     expect(csp, `${what} CSP`).toContain("object-src 'none'");
     expect(csp, `${what} CSP`).toContain("base-uri 'self'");
   }
   expect(h['x-content-type-options'], `${what} nosniff`).toBe('nosniff');
+  expect(h['cross-origin-resource-policy'], `${what} CORP`).toBe('same-origin');
   expect(h['x-frame-options'], `${what} X-Frame-Options`).toBe('DENY');
   expect(h['referrer-policy'], `${what} Referrer-Policy`).toBe('strict-origin-when-cross-origin');
   expect(h['x-request-id'], `${what} request id`).toBeTruthy();
