@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { DOCS_PREFIX } from './openapi.ts';
 
 /**
  * helmet's headers that only a document acts on (a window's opener, its agent cluster, DNS prefetching,
@@ -77,21 +78,33 @@ export function securityHeaders(opts: { https: boolean; api?: boolean }): Readon
   return Object.freeze(headers);
 }
 
+/** Whether the matched route answers data (JSON); the reference at /api/docs is a page. */
+function answersData(route: string | undefined): boolean {
+  return route !== undefined && route.startsWith('/api/') && !route.startsWith(DOCS_PREFIX);
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }): void {
   const page = securityHeaders(opts);
-  const dataCsp = securityHeaders({ ...opts, api: true })['content-security-policy']!;
+  const data = securityHeaders({ ...opts, api: true });
+  const dataHeaders = Object.freeze(
+    Object.fromEntries(Object.entries(data).filter(([name]) => !DOCUMENT_ONLY_HEADERS.includes(name))),
+  );
+  // The set is chosen by the route before the answer exists, and corrected in the rare case the
+  // answer is not what its route usually answers (an HTML page under /api, JSON from a page route).
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(page);
+    reply.headers(answersData(request.routeOptions.url) ? dataHeaders : page);
     reply.header('x-request-id', request.id);
     done();
   });
-  // JSON answers are data: the CSP that allows nothing, and none of the headers only a document acts
-  // on (HTML answers under /api, such as the unsubscribe pages, keep the pages' set).
   app.addHook('onSend', (_request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && type.startsWith('application/json')) {
-      reply.header('content-security-policy', dataCsp);
+    const json = typeof type === 'string' && type.startsWith('application/json');
+    const hasDataCsp = reply.getHeader('content-security-policy') === data['content-security-policy'];
+    if (json && !hasDataCsp) {
+      reply.headers(dataHeaders);
       for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+    } else if (!json && hasDataCsp) {
+      reply.headers(page);
     }
     done(null, payload);
   });
