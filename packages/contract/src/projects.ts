@@ -360,7 +360,10 @@ export const ProjectFactsSchema = z.object({
   depositCents: z.number().int(),
   /** Refundable pool (falls back to the deposit). */
   refundableCents: z.number().int(),
-  /** As on the card: a completed project's figure (the pool at the end, or the settled refund). */
+  /**
+   * A completed project's figure (the domain's cardAmount): the pool at the end, or the settled refund
+   * once settled. Absent while the project runs: refundableCents is the figure then.
+   */
   amount: z.object({ kind: z.enum(CARD_AMOUNT_KINDS), cents: z.number().int() }).optional(),
   userId: z.string(),
   username: z.string().nullable(),
@@ -372,6 +375,7 @@ export const ProjectFactsSchema = z.object({
   status: ProjectStatusSchema,
   finishingSoon: z.boolean(),
   daysLeftBadge: DaysLeftBadgeSchema.nullable(),
+  /** Signed-in viewers only: whether they starred it. */
   isFavorite: z.boolean().optional(),
 });
 export type ProjectFacts = z.infer<typeof ProjectFactsSchema>;
@@ -380,23 +384,17 @@ export type ProjectFacts = z.infer<typeof ProjectFactsSchema>;
  * A project in lists and carousels: what a card shows (the spec's picture, title, amount, 'Your Project'
  * and days-left badges, the star) and nothing more, so that lists stay small (decision 041).
  */
-export const ProjectCardSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  tag: z.string(),
-  /** The picture to show: own image, else the tag's default, else the general default. */
-  imageUrl: z.string(),
-  /** Refundable pool (falls back to the deposit). */
-  refundableCents: z.number().int(),
-  /**
-   * A completed project's figure (the domain's cardAmount): the pool at the end, or the settled refund
-   * once settled. Absent while the project runs: the card then shows refundableCents (lists stay small).
-   */
-  amount: z.object({ kind: z.enum(CARD_AMOUNT_KINDS), cents: z.number().int() }).optional(),
-  status: ProjectStatusSchema,
-  daysLeftBadge: DaysLeftBadgeSchema.nullable(),
-  /** Signed-in viewers only: whether they starred it. */
-  isFavorite: z.boolean().optional(),
+export const ProjectCardSchema = ProjectFactsSchema.pick({
+  id: true,
+  title: true,
+  tag: true,
+  imageUrl: true,
+  refundableCents: true,
+  amount: true,
+  status: true,
+  daysLeftBadge: true,
+  isFavorite: true,
+}).extend({
   /** Signed-in viewers only: whether the project is theirs ('Your Project'). */
   isOwn: z.boolean().optional(),
   /** My Projects' completed cards only: the settlement statement (absent on other lists). */
