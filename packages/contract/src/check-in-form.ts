@@ -9,13 +9,15 @@ import {
   validateCheckInDraft,
 } from '@kept/domain';
 import * as z from 'zod/mini';
+import { textField } from './mini-rules.ts';
 
 /** A check-in's text fields: an update of at most 5000 characters, a YouTube link. Both trimmed, both optional. */
 export const checkInTextFields = {
   updateText: z.optional(
-    z
-      .string({ error: CHECK_IN_MESSAGES.empty })
-      .check(z.trim(), z.maxLength(UPDATE_TEXT_MAX_LENGTH, { error: CHECK_IN_MESSAGES.updateTooLong })),
+    textField(CHECK_IN_MESSAGES.empty).check(
+      z.trim(),
+      z.maxLength(UPDATE_TEXT_MAX_LENGTH, { error: CHECK_IN_MESSAGES.updateTooLong }),
+    ),
   ),
   videoUrl: z.optional(
     z.string({ error: CHECK_IN_MESSAGES.invalidVideo }).check(

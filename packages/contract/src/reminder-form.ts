@@ -6,13 +6,13 @@ import * as z from 'zod/mini';
 
 const MINUTES_IN_DAY = 24 * 60;
 const flag = z.boolean({ error: 'Please choose on or off.' });
-const minuteOfDay = z
-  .number({ error: 'Please choose a time.' })
-  .check(
-    z.int({ error: 'Please choose a time.' }),
-    z.gte(0, { error: 'Please choose a time of day.' }),
-    z.lte(MINUTES_IN_DAY - 1, { error: 'Please choose a time of day.' }),
-  );
+// Whole minutes in a day, checked with refinements rather than z.int/gte/lte: those would add about
+// 600 B gzip to the zod chunk every form screen loads (decision 044). The served OpenAPI document now says
+// "number" without bounds for these two; the generated client types (number) are the same.
+const minuteOfDay = z.number({ error: 'Please choose a time.' }).check(
+  z.refine(Number.isInteger, { error: 'Please choose a time.' }),
+  z.refine((minute) => minute >= 0 && minute < MINUTES_IN_DAY, { error: 'Please choose a time of day.' }),
+);
 
 export const reminderChannels = z.object({ email: flag, push: flag });
 export const reminderTimings = z.object({ 'day-before': flag, 'morning-of': flag, overdue: flag });
