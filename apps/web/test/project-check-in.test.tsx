@@ -123,6 +123,60 @@ describe('Check-in dialog', { timeout: 15_000 }, () => {
     expect(FakeXhr.last).toBeNull();
   });
 
+  it('says the empty message once, for the fields it is about, and drops it once a photo is chosen', async () => {
+    const { user } = renderDialog();
+    await user.click(await screen.findByRole('button', { name: 'Post Check-in' }));
+    const message = screen.getByText('Please provide an update, photo, or video');
+    expect(screen.getAllByText('Please provide an update, photo, or video')).toHaveLength(1);
+    for (const field of [screen.getByLabelText('Update'), screen.getByLabelText('YouTube link')]) {
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(expect.stringContaining(message.textContent!));
+    }
+    await user.upload(screen.getByLabelText('Photo', { exact: true }), png());
+    await waitFor(() =>
+      expect(screen.queryByText('Please provide an update, photo, or video')).not.toBeInTheDocument(),
+    );
+    expect(screen.getByLabelText('Update')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it("keeps a refused photo's message after a submit, until the photo is removed", async () => {
+    const { user } = renderDialog();
+    await user.type(await screen.findByLabelText('Update'), 'Day three.');
+    fireEvent.change(screen.getByLabelText('Photo', { exact: true }), {
+      target: { files: [new File(['x'], 'notes.pdf', { type: 'application/pdf' })] },
+    });
+    await user.click(screen.getByRole('button', { name: 'Post Check-in' }));
+    expect(screen.getByText('Please select a valid image file (JPEG, PNG, WebP, or GIF)')).toBeVisible();
+    expect(FakeXhr.last).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Remove photo' }));
+    expect(
+      screen.queryByText('Please select a valid image file (JPEG, PNG, WebP, or GIF)'),
+    ).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Post Check-in' }));
+    expect(FakeXhr.last!.body!.get('updateText')).toBe('Day three.');
+    expect(FakeXhr.last!.body!.get('photo')).toBeNull();
+  });
+
+  it("puts the server's message for a field on that field, focused", async () => {
+    const { user } = renderDialog();
+    await user.type(await screen.findByLabelText('YouTube link'), 'https://youtu.be/dQw4w9WgXcQ');
+    await user.click(screen.getByRole('button', { name: 'Post Check-in' }));
+    act(() =>
+      FakeXhr.last!.respond(400, {
+        error: {
+          code: 'validation_error',
+          message: 'Please enter a valid YouTube link',
+          fields: { videoUrl: 'Please enter a valid YouTube link' },
+        },
+      }),
+    );
+    const link = screen.getByLabelText('YouTube link');
+    await waitFor(() => expect(link).toHaveAccessibleDescription(/Please enter a valid YouTube link/));
+    expect(screen.getAllByText('Please enter a valid YouTube link')).toHaveLength(1);
+    await waitFor(() => expect(link).toHaveFocus());
+    expect(link).toHaveValue('https://youtu.be/dQw4w9WgXcQ');
+  });
+
   it('uploads as multipart with a progress bar, shows success for 1.5 s, then closes', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user, onClose, onCheckedIn } = renderDialog({ fakeTimers: true });

@@ -1,6 +1,6 @@
 // Settings' Reminders and Calendar sections: the saved choices shown, a round trip of each change to
 // the API, quiet hours checked before sending, a project's own choice, and a new calendar link.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import SettingsScreen from '../src/routes/settings';
@@ -70,11 +70,23 @@ describe('Settings: reminders', { timeout: 15_000 }, () => {
     await user.clear(until);
     await user.type(until, '22:00');
     await user.click(within(region).getByRole('button', { name: 'Save' }));
-    expect(within(region).getByRole('alert')).toHaveTextContent(
-      'Quiet hours need a start and an end at different times.',
-    );
+    // The contract's words (ReminderPrefsSchema), said once for the two times it is about.
+    const message = await within(region).findByText('Quiet hours must start and end at different times.');
+    for (const time of [within(region).getByLabelText('From'), until]) {
+      expect(time).toHaveAttribute('aria-invalid', 'true');
+      expect(time).toHaveAccessibleDescription(message.textContent!);
+    }
     expect(fetchMock.mock.calls.filter(([, sent]) => sent.method === 'PUT')).toEqual([]);
     expect(until).toHaveValue('22:00');
+    // Changing either time checks the pair again.
+    await user.clear(until);
+    await user.type(until, '06:00');
+    await waitFor(() =>
+      expect(
+        within(region).queryByText('Quiet hours must start and end at different times.'),
+      ).not.toBeInTheDocument(),
+    );
+    expect(until).not.toHaveAttribute('aria-invalid');
   });
 
   it("changes one project's reminders", async () => {

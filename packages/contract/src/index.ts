@@ -10,6 +10,8 @@ export * from './screens.ts';
 export * from './transparency.ts';
 export * from './commitments.ts';
 export * from './forms.ts';
+export * from './check-in-form.ts';
+export * from './reminder-form.ts';
 export * from './account-forms.ts';
 export * from './username-rule.ts';
 export * from './signup-form.ts';

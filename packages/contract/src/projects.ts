@@ -1,6 +1,7 @@
 // Projects: the cover, check-ins, listings, detail, favorites, filters.
 import { ProjectCommitmentSchema } from './commitments.ts';
 import { SEARCH_TEXT_MAX_LENGTH } from './filter-query.ts';
+import { COVER_FLAG_MESSAGE, checkInTextFields, toCheckInData } from './check-in-form.ts';
 import { COVER_MESSAGES, VISIBILITY_MESSAGE } from './forms.ts';
 import {
   CALENDAR_STATUSES,
@@ -13,11 +14,8 @@ import {
   FREQUENCY_UNITS,
   PROGRESS_BANDS,
   PROJECT_STATUSES,
-  UPDATE_TEXT_MAX_LENGTH,
   defaultFilters,
-  parseYouTubeUrl,
   uploadTooLargeMessage,
-  validateCheckInDraft,
   PROJECT_VISIBILITIES,
 } from '@kept/domain';
 import type { ProjectFilters, ProjectSummary } from '@kept/domain';
@@ -49,45 +47,6 @@ export const ChooseCoverRequestSchema = z.discriminatedUnion('source', [
   z.object({ source: z.literal('tag') }),
 ]);
 export type ChooseCoverRequest = z.input<typeof ChooseCoverRequestSchema>;
-
-/** A check-in's text fields: an update of at most 5000 characters, a YouTube link. Both trimmed, both optional. */
-export const checkInTextFields = {
-  updateText: z
-    .string({ error: CHECK_IN_MESSAGES.empty })
-    .trim()
-    .max(UPDATE_TEXT_MAX_LENGTH, { error: CHECK_IN_MESSAGES.updateTooLong })
-    .optional(),
-  videoUrl: z
-    .string({ error: CHECK_IN_MESSAGES.invalidVideo })
-    .trim()
-    .refine((url) => url === '' || parseYouTubeUrl(url) !== null, { error: CHECK_IN_MESSAGES.invalidVideo })
-    .optional(),
-};
-const COVER_FLAG_MESSAGE = 'isCoverPhoto must be true or false.';
-
-/**
- * What a check-in keeps: text, photo or video is required (the one rule across fields, which needs
- * to know whether a photo came with it). A video's canonical watch URL and id.
- */
-const toCheckInData =
-  (hasPhoto: boolean) =>
-  (
-    value: { updateText?: string | undefined; videoUrl?: string | undefined; isCoverPhoto: boolean },
-    ctx: z.RefinementCtx,
-  ) => {
-    const error = validateCheckInDraft({ ...value, hasPhoto });
-    if (error) {
-      ctx.addIssue({ code: 'custom', message: error, path: ['updateText'] });
-      return z.NEVER;
-    }
-    const video = parseYouTubeUrl(value.videoUrl ?? '');
-    return {
-      updateText: value.updateText ? value.updateText : null,
-      videoUrl: video?.watchUrl ?? null,
-      videoId: video?.id ?? null,
-      isCoverPhoto: hasPhoto && value.isCoverPhoto,
-    };
-  };
 
 /**
  * The text fields of a multipart check-in (form fields are text: `isCoverPhoto` is 'true'/'false').
@@ -127,16 +86,6 @@ export const EditCheckInFormFieldsSchema = z.object(checkInTextFields);
 
 /** POST /api/projects/:id/cover as multipart/form-data: the picture in the file field `photo`. */
 export const CoverUploadFormSchema = z.object({ photo: PhotoFileSchema });
-
-/** A check-in without a photo (JSON body). */
-export const CheckInRequestSchema = z
-  .object(
-    { ...checkInTextFields, isCoverPhoto: z.boolean({ error: COVER_FLAG_MESSAGE }).default(false) },
-    { error: CHECK_IN_MESSAGES.empty },
-  )
-  .transform(toCheckInData(false));
-export type CheckInRequest = z.input<typeof CheckInRequestSchema>;
-export type CheckInData = z.output<typeof CheckInRequestSchema>;
 
 // ---------- filters (query string) ----------
 

@@ -2,40 +2,19 @@
 // private calendar feed, history (streak, completion rate, a year of check-ins) and fixing a check-in.
 import { CHECK_IN_MESSAGES, REMINDER_CHANNELS, REMINDER_TIMINGS } from '@kept/domain';
 import { z } from 'zod';
+import * as zm from 'zod/mini';
 import { LocalDateSchema } from './common.ts';
-import { ProjectSummarySchema, checkInTextFields } from './projects.ts';
-
-const MINUTES_IN_DAY = 24 * 60;
-const flag = z.boolean({ error: 'Please choose on or off.' });
-const minuteOfDay = z
-  .number({ error: 'Please choose a time.' })
-  .int({ error: 'Please choose a time.' })
-  .min(0, { error: 'Please choose a time of day.' })
-  .max(MINUTES_IN_DAY - 1, { error: 'Please choose a time of day.' });
+import { checkInTextFields } from './check-in-form.ts';
+import { ReminderPrefsSchema, reminderChannels, reminderTimings } from './reminder-form.ts';
+import { ProjectSummarySchema } from './projects.ts';
 
 export const ReminderChannelSchema = z.enum(REMINDER_CHANNELS);
 export const ReminderTimingSchema = z.enum(REMINDER_TIMINGS);
 
-const channels = z.object({ email: flag, push: flag });
-const timings = z.object({ 'day-before': flag, 'morning-of': flag, overdue: flag });
-
-/** Quiet hours in the owner's zone, minutes after midnight; `start` > `end` wraps past midnight. */
-export const QuietHoursSchema = z
-  .object({ start: minuteOfDay, end: minuteOfDay })
-  .refine((q) => q.start !== q.end, { error: 'Quiet hours must start and end at different times.' });
-
-/** The owner's reminder preferences (@kept/domain ReminderPrefs). */
-export const ReminderPrefsSchema = z.object({
-  channels,
-  timings,
-  quietHours: QuietHoursSchema.nullable(),
-});
-export type ReminderPrefsDto = z.infer<typeof ReminderPrefsSchema>;
-
 /** A project's own choices: a channel or moment absent follows the owner's. */
 export const ReminderOverrideSchema = z.object({
-  channels: channels.partial().optional(),
-  timings: timings.partial().optional(),
+  channels: zm.optional(zm.partial(reminderChannels)),
+  timings: zm.optional(zm.partial(reminderTimings)),
 });
 export type ReminderOverrideDto = z.infer<typeof ReminderOverrideSchema>;
 

@@ -1,13 +1,16 @@
 // Settings' sections on staying on track (issue 23): which reminders to get and when (with quiet hours
 // and a choice per running project), and the private calendar link with a way to replace it.
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import Copy from 'lucide-react/icons/copy';
-import { REMINDER_TIMINGS, REMINDER_TIMING_LABELS, type ReminderTiming } from '@kept/domain';
+import { REMINDER_TIMINGS, REMINDER_TIMING_LABELS } from '@kept/domain';
+import { ReminderPrefsSchema } from '@kept/contract';
 import { Button } from '../../components/ui/button';
 import { Field, TextField, lineInputClass } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
 import { Spinner } from '../../components/ui/spinner';
 import { cx } from '../../lib/cx';
+import { requestResolver } from '../../lib/forms';
 import { errorMessage } from './api';
 import {
   useCalendarFeed,
@@ -22,6 +25,7 @@ import {
 import { PushSection } from './push-settings';
 import { LoadFailed } from './load-failed';
 import { OutcomeBanner, SettingsSection, type Outcome } from './settings-section';
+import { SettingsForm, useSettingsForm } from './settings-form';
 
 function Loading({ text }: { text: string }) {
   return (
@@ -40,147 +44,112 @@ const toMinutes = (time: string) => {
 
 const checkboxClass = 'mt-0.5 size-4 shrink-0 accent-primary-700';
 
-function Checkbox({
-  label,
-  checked,
-  onChange,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
+function Checkbox({ label, ...input }: { label: string } & UseFormRegisterReturn) {
   return (
     <label className="flex cursor-pointer items-start gap-2 text-sm text-slate-800">
-      <input
-        type="checkbox"
-        className={checkboxClass}
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-      />
+      <input type="checkbox" className={checkboxClass} {...input} />
       <span>{label}</span>
     </label>
   );
 }
 
+/** The reminders form's values: the preferences, with quiet hours as a switch and two times as typed. */
+interface PrefsValues {
+  channels: ReminderPrefsDto['channels'];
+  timings: ReminderPrefsDto['timings'];
+  quietOn: boolean;
+  quietHours: { start: string; end: string };
+}
+
+const toValues = (prefs: ReminderPrefsDto): PrefsValues => ({
+  channels: prefs.channels,
+  timings: prefs.timings,
+  quietOn: prefs.quietHours !== null,
+  quietHours: {
+    start: toTime(prefs.quietHours?.start ?? 22 * 60),
+    end: toTime(prefs.quietHours?.end ?? 7 * 60),
+  },
+});
+
+/** What PUT /api/me/reminders sends for the values (a time not chosen is refused by the schema). */
+const toPrefs = ({ channels, timings, quietOn, quietHours }: PrefsValues) => ({
+  channels,
+  timings,
+  quietHours: quietOn ? { start: toMinutes(quietHours.start), end: toMinutes(quietHours.end) } : null,
+});
+
+/** The contract's ReminderPrefsSchema on the request the values make; its messages land on the times. */
+const prefsResolver = requestResolver<PrefsValues, ReturnType<typeof toPrefs>>(ReminderPrefsSchema, toPrefs);
+
 function PreferencesForm({ saved }: { saved: ReminderPrefsDto }) {
-  const save = useSaveReminders();
-  const [prefs, setPrefs] = useState(saved);
-  const [quietOn, setQuietOn] = useState(saved.quietHours !== null);
-  const [quietStart, setQuietStart] = useState(toTime(saved.quietHours?.start ?? 22 * 60));
-  const [quietEnd, setQuietEnd] = useState(toTime(saved.quietHours?.end ?? 7 * 60));
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const changed = () => {
-    setOutcome(null);
-    setFieldError(null);
-  };
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (save.isPending) return;
-    setOutcome(null);
-    let quietHours: ReminderPrefsDto['quietHours'] = null;
-    if (quietOn) {
-      const start = toMinutes(quietStart);
-      const end = toMinutes(quietEnd);
-      if (start === null || end === null || start === end) {
-        setFieldError('Quiet hours need a start and an end at different times.');
-        return;
-      }
-      quietHours = { start, end };
-    }
-    save.mutate(
-      { ...prefs, quietHours },
-      {
-        onSuccess: () => setOutcome({ tone: 'success', text: 'Reminder settings saved.' }),
-        onError: (error) =>
-          setOutcome({ tone: 'error', text: errorMessage(error, 'Failed to save reminder settings.') }),
-      },
-    );
-  }
-
-  const setTiming = (timing: ReminderTiming, on: boolean) => {
-    setPrefs((p) => ({ ...p, timings: { ...p.timings, [timing]: on } }));
-    changed();
-  };
+  const { form, state } = useSettingsForm({
+    defaultValues: toValues(saved),
+    resolver: prefsResolver,
+    write: useSaveReminders(),
+    toRequest: (values: PrefsValues) => {
+      const prefs = toPrefs(values);
+      // Checked by the resolver: both times are chosen when quiet hours are on.
+      return { ...prefs, quietHours: prefs.quietHours as ReminderPrefsDto['quietHours'] };
+    },
+    success: () => 'Reminder settings saved.',
+    failed: 'Failed to save reminder settings.',
+    after: (answer) => toValues(answer.prefs),
+  });
+  const { register, control } = form;
+  const quietOn = useWatch({ control, name: 'quietOn' });
+  const errors = form.formState.errors.quietHours;
+  const apart = errors?.message;
+  const apartId = useId();
+  // A change of either time checks the pair again (whether they differ) once the form was sent.
+  const time = (name: 'quietHours.start' | 'quietHours.end') => register(name, { deps: 'quietHours' });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <SettingsForm {...state} label="Save" pendingLabel="Saving...">
       <fieldset className="space-y-2">
         <legend className="text-sm font-semibold text-slate-900">How</legend>
-        <Checkbox
-          label="Email reminders"
-          checked={prefs.channels.email}
-          onChange={(on) => {
-            setPrefs((p) => ({ ...p, channels: { ...p.channels, email: on } }));
-            changed();
-          }}
-        />
-        <Checkbox
-          label="Notifications on the devices you turn on below"
-          checked={prefs.channels.push}
-          onChange={(on) => {
-            setPrefs((p) => ({ ...p, channels: { ...p.channels, push: on } }));
-            changed();
-          }}
-        />
+        <Checkbox label="Email reminders" {...register('channels.email')} />
+        <Checkbox label="Notifications on the devices you turn on below" {...register('channels.push')} />
       </fieldset>
       <fieldset className="space-y-2">
         <legend className="text-sm font-semibold text-slate-900">When</legend>
         {REMINDER_TIMINGS.map((timing) => (
-          <Checkbox
-            key={timing}
-            label={REMINDER_TIMING_LABELS[timing]}
-            checked={prefs.timings[timing]}
-            onChange={(on) => setTiming(timing, on)}
-          />
+          <Checkbox key={timing} label={REMINDER_TIMING_LABELS[timing]} {...register(`timings.${timing}`)} />
         ))}
       </fieldset>
       <fieldset className="space-y-3">
         <legend className="text-sm font-semibold text-slate-900">Quiet hours</legend>
-        <Checkbox
-          label="Hold reminders during quiet hours (in your timezone)"
-          checked={quietOn}
-          onChange={(on) => {
-            setQuietOn(on);
-            changed();
-          }}
-        />
+        <Checkbox label="Hold reminders during quiet hours (in your timezone)" {...register('quietOn')} />
         {quietOn ? (
           <div className="flex flex-wrap gap-4">
             <TextField
               label="From"
               className="w-40"
               type="time"
-              value={quietStart}
-              onChange={(e) => {
-                setQuietStart(e.target.value);
-                changed();
-              }}
+              error={errors?.start?.message}
+              invalid={apart !== undefined}
+              aria-describedby={apart ? apartId : undefined}
+              {...time('quietHours.start')}
             />
             <TextField
               label="Until"
               className="w-40"
               type="time"
-              value={quietEnd}
-              onChange={(e) => {
-                setQuietEnd(e.target.value);
-                changed();
-              }}
+              error={errors?.end?.message}
+              invalid={apart !== undefined}
+              aria-describedby={apart ? apartId : undefined}
+              {...time('quietHours.end')}
             />
           </div>
         ) : null}
-        {fieldError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {fieldError}
-          </p>
-        ) : null}
+        <div aria-live="polite">
+          {quietOn && apart ? (
+            <p id={apartId} className="text-sm font-medium text-red-700">
+              {apart}
+            </p>
+          ) : null}
+        </div>
       </fieldset>
-      <Button type="submit" size="lg" className="h-11 sm:w-28" loading={save.isPending}>
-        {save.isPending ? 'Saving...' : 'Save'}
-      </Button>
-      <OutcomeBanner outcome={outcome} />
-    </form>
+    </SettingsForm>
   );
 }
 
@@ -201,7 +170,13 @@ function choiceOf(override: ReminderOverrideDto | null): Choice {
 
 function ProjectChoices({ projects }: { projects: RemindersResponse['projects'] }) {
   const save = useSaveProjectReminders();
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  // What the last choice came to: the mutation's state, not a copy of it.
+  const title = projects.find((project) => project.projectId === save.variables?.projectId)?.title;
+  const outcome: Outcome = save.isSuccess
+    ? { tone: 'success', text: `Reminders for “${title}” saved.` }
+    : save.isError
+      ? { tone: 'error', text: errorMessage(save.error, 'Failed to save reminder settings.') }
+      : null;
   if (projects.length === 0) return null;
   return (
     <div className="mt-6 border-t border-slate-200 pt-5">
@@ -218,19 +193,7 @@ function ProjectChoices({ projects }: { projects: RemindersResponse['projects'] 
                 onChange={(event) => {
                   const next = event.target.value as Choice;
                   if (next === 'custom') return;
-                  setOutcome(null);
-                  save.mutate(
-                    { projectId: project.projectId, override: CHOICES[next] },
-                    {
-                      onSuccess: () =>
-                        setOutcome({ tone: 'success', text: `Reminders for “${project.title}” saved.` }),
-                      onError: (error) =>
-                        setOutcome({
-                          tone: 'error',
-                          text: errorMessage(error, 'Failed to save reminder settings.'),
-                        }),
-                    },
-                  );
+                  save.mutate({ projectId: project.projectId, override: CHOICES[next] });
                 }}
               >
                 <option value="follow">Follow my settings</option>

@@ -14,17 +14,20 @@ import { OutcomeBanner, type Outcome } from './settings-section';
  * what was typed stays, the server's messages stand on the fields it names (the first focused), and any
  * other message under the button (`failed` when the server gives no reason).
  */
-export function useSettingsForm<Values extends FieldValues, Answer>({
+export function useSettingsForm<Values extends FieldValues, Answer, Request = Values>({
   defaultValues,
   resolver,
   write,
+  toRequest = (values) => values as unknown as Request,
   success,
   failed,
   after,
 }: {
   defaultValues: DefaultValues<Values> & Values;
   resolver: Resolver<Values>;
-  write: UseMutationResult<Answer, Error, Values>;
+  write: UseMutationResult<Answer, Error, Request>;
+  /** What the write sends for the form's values (the values themselves when they are the request). */
+  toRequest?: (values: Values) => Request;
   success: (answer: Answer) => string;
   failed?: string;
   after?: (answer: Answer) => Values;
@@ -41,7 +44,7 @@ export function useSettingsForm<Values extends FieldValues, Answer>({
     if (write.isPending) return;
     write.reset();
     void form.handleSubmit((values) =>
-      write.mutate(values, {
+      write.mutate(toRequest(values), {
         onSuccess: (answer) => form.reset(after?.(answer)),
         onError: (error) =>
           fieldMessages(error).forEach(([name, message], index) =>

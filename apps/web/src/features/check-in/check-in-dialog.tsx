@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import ImagePlus from 'lucide-react/icons/image-plus';
@@ -7,16 +8,16 @@ import {
   IMAGE_MIME_TYPES,
   UPDATE_TEXT_MAX_LENGTH,
   isSameTimezone,
-  validateCheckInDraft,
   validateImageFile,
 } from '@kept/domain';
-import type { ProjectDetail } from '@kept/contract';
+import { checkInRequest, type ProjectDetail } from '@kept/contract';
 import { Button } from '../../components/ui/button';
 import { DialogFooter } from '../../components/ui/dialog-footer';
 import { Modal } from '../../components/ui/dialog';
 import { Field, inputClass, TextField } from '../../components/ui/field';
 import { ApiError, NetworkError } from '../../lib/api';
 import { cx } from '../../lib/cx';
+import { requestResolver } from '../../lib/forms';
 import { useSession } from '../session';
 import { deviceTimeZone, useCheckIn } from './api';
 import { UploadProgress } from '../../components/ui/upload-progress';
@@ -31,6 +32,49 @@ export const CHECK_IN_TEXT = {
   successDetail: 'Nice work. Your timeline and calendar are updated.',
 } as const;
 
+interface CheckInValues {
+  updateText: string;
+  videoUrl: string;
+  /** The file chosen, as chosen: one that is not a picture Kept takes holds the photo's message. */
+  photo: File | null;
+  isCoverPhoto: boolean;
+}
+
+const toRequest = ({ updateText, videoUrl, isCoverPhoto }: CheckInValues) => ({
+  updateText,
+  videoUrl,
+  isCoverPhoto,
+});
+const photoMessage = ({ photo }: Pick<CheckInValues, 'photo'>) => {
+  const invalid = photo ? validateImageFile(photo) : null;
+  return invalid ? { photo: invalid } : {};
+};
+/** The contract's check-in request (whether a photo comes with it decides what is required), the photo's own check. */
+const checks = {
+  withPhoto: requestResolver<CheckInValues, ReturnType<typeof toRequest>>(
+    checkInRequest(true),
+    toRequest,
+    undefined,
+    photoMessage,
+  ),
+  withoutPhoto: requestResolver<CheckInValues, ReturnType<typeof toRequest>>(
+    checkInRequest(false),
+    toRequest,
+    undefined,
+    photoMessage,
+  ),
+};
+const checkInResolver: Resolver<CheckInValues> = (values, context, options) =>
+  (values.photo ? checks.withPhoto : checks.withoutPhoto)(values, context, options);
+
+const TEXT_FIELDS = ['updateText', 'videoUrl'] as const;
+
+/** The server's messages for the fields it names (a refused request), or none. */
+function fieldMessages(error: unknown): [(typeof TEXT_FIELDS)[number], string][] {
+  const fields = error instanceof ApiError && error.fromServer ? (error.fields ?? {}) : {};
+  return TEXT_FIELDS.flatMap((name) => (fields[name] ? [[name, fields[name]] as [typeof name, string]] : []));
+}
+
 function failureMessage(error: unknown): string {
   if (error instanceof NetworkError) return error.message;
   if (error instanceof ApiError && error.fromServer) return error.message;
@@ -39,8 +83,9 @@ function failureMessage(error: unknown): string {
 
 /**
  * The owner's check-in: text, a photo (checked in the browser first), a YouTube link and the cover-photo
- * choice; an upload progress bar; a warning when this device's timezone differs from the saved one.
- * Success shows for 1.5 s, then the dialog closes. A failure keeps everything and says why.
+ * choice, on react-hook-form with the contract's request schema; an upload progress bar; a warning when
+ * this device's timezone differs from the saved one. Success shows for 1.5 s, then the dialog closes. A
+ * failure keeps everything and says why.
  */
 export default function CheckInDialog({
   project,
@@ -52,89 +97,74 @@ export default function CheckInDialog({
   onCheckedIn: () => void;
 }) {
   const { user } = useSession();
-  const ids = { cover: useId(), progress: useId() };
+  const ids = { cover: useId(), progress: useId(), message: useId() };
   const checkIn = useCheckIn(project.id);
-  const [updateText, setUpdateText] = useState('');
-  const [videoUrl, setVideoUrl] = useState('');
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [photoError, setPhotoError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [isCoverPhoto, setIsCoverPhoto] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [done, setDone] = useState(false);
+  const form = useForm<CheckInValues>({
+    defaultValues: { updateText: '', videoUrl: '', photo: null, isCoverPhoto: false },
+    resolver: checkInResolver,
+  });
+  const { errors, isSubmitted } = form.formState;
+  const photo = useWatch({ control: form.control, name: 'photo' });
+  const usablePhoto = photo && !validateImageFile(photo) ? photo : null;
+  // Not form state: how much of the upload has gone, and the chosen photo's preview address.
+  const [progress, setProgress] = useState(0);
+  const [preview, showPreview] = usePreview();
   const fileInput = useRef<HTMLInputElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
-  const previewRef = useRef<string | null>(null);
-  useEffect(
-    () => () => {
-      if (previewRef.current) URL.revokeObjectURL(previewRef.current);
-    },
-    [],
-  );
-
-  /** The chosen photo's preview URL; the previous one is released. */
-  function showPreview(file: File | null) {
-    if (previewRef.current) URL.revokeObjectURL(previewRef.current);
-    previewRef.current = file ? URL.createObjectURL(file) : null;
-    setPreview(previewRef.current);
-  }
 
   const device = deviceTimeZone();
   const saved = user?.timezone ?? null;
   // An alias names the same zone ('Asia/Calcutta' is 'Asia/Kolkata'): no warning for it.
   const zoneMismatch = device !== null && saved !== null && !isSameTimezone(device, saved);
-  const uploading = progress !== null && !done;
+  const uploading = checkIn.isPending;
+  const done = checkIn.isSuccess;
 
-  function choosePhoto(file: File | undefined) {
-    setError(null);
-    if (!file) return;
-    const invalid = validateImageFile(file);
-    if (invalid) {
-      setPhotoError(invalid);
-      setPhoto(null);
-      showPreview(null);
+  /** A new choice of photo (or none): checked at once; after a submit, the update's message is checked again too. */
+  function setPhoto(file: File | null) {
+    form.setValue('photo', file, { shouldDirty: true });
+    const invalid = file ? validateImageFile(file) : null;
+    if (invalid) form.setError('photo', { message: invalid });
+    else form.clearErrors('photo');
+    showPreview(invalid ? null : file);
+    if (!file || invalid) {
+      form.setValue('isCoverPhoto', false);
       if (fileInput.current) fileInput.current.value = '';
-      return;
     }
-    setPhotoError(null);
-    setPhoto(file);
-    showPreview(file);
+    if (isSubmitted) void form.trigger('updateText');
   }
 
-  function removePhoto() {
-    setPhoto(null);
-    showPreview(null);
-    setIsCoverPhoto(false);
-    if (fileInput.current) fileInput.current.value = '';
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function post(values: CheckInValues) {
     if (uploading || done) return;
-    const invalid = validateCheckInDraft({ updateText, videoUrl, hasPhoto: photo !== null });
-    if (invalid) {
-      setError(invalid);
-      return;
-    }
-    setError(null);
     setProgress(0);
-    try {
-      await checkIn.mutateAsync({
-        input: { updateText, videoUrl, isCoverPhoto, photo },
-        onProgress: setProgress,
-      });
-      setDone(true);
-      onCheckedIn();
-      closeTimer.current = setTimeout(onClose, CHECK_IN_SUCCESS_MS);
-    } catch (caught) {
-      setProgress(null);
-      setError(failureMessage(caught));
-    }
+    checkIn.mutate(
+      { input: { ...values, photo: usablePhoto }, onProgress: setProgress },
+      {
+        onSuccess: () => {
+          onCheckedIn();
+          closeTimer.current = setTimeout(onClose, CHECK_IN_SUCCESS_MS);
+        },
+        onError: (error) =>
+          fieldMessages(error).forEach(([name, message]) => form.setError(name, { message })),
+      },
+    );
   }
 
-  const percent = progress === null ? 0 : Math.round(progress * 100);
+  // The first field the server refused is focused once the fields are enabled again.
+  useEffect(() => {
+    const first = fieldMessages(checkIn.error)[0];
+    if (first) form.setFocus(first[0]);
+  }, [checkIn.error, form]);
+
+  // 'Please provide an update, photo, or video' is about three fields: said once, for the form.
+  const empty = errors.updateText?.message === CHECK_IN_MESSAGES.empty;
+  const formMessage = empty
+    ? CHECK_IN_MESSAGES.empty
+    : checkIn.isError && fieldMessages(checkIn.error).length === 0
+      ? failureMessage(checkIn.error)
+      : null;
+  const update = form.register('updateText');
+  const percent = Math.round(progress * 100);
 
   return (
     <Modal
@@ -151,7 +181,7 @@ export default function CheckInDialog({
           <p className="mt-1 text-slate-600">{CHECK_IN_TEXT.successDetail}</p>
         </div>
       ) : (
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+        <form noValidate onSubmit={(event) => void form.handleSubmit(post)(event)} className="space-y-5">
           {zoneMismatch ? (
             <div
               role="note"
@@ -167,26 +197,33 @@ export default function CheckInDialog({
             </div>
           ) : null}
 
-          <Field label="Update" hint="What did you do since your last check-in?">
+          <Field
+            label="Update"
+            hint="What did you do since your last check-in?"
+            error={empty ? undefined : errors.updateText?.message}
+            invalid={empty}
+            describedBy={empty ? ids.message : undefined}
+          >
             {(control) => (
               <textarea
                 {...control}
-                name="updateText"
+                {...update}
                 rows={4}
                 maxLength={UPDATE_TEXT_MAX_LENGTH}
-                value={updateText}
                 disabled={uploading}
-                onChange={(event) => {
-                  setUpdateText(event.target.value);
-                  setError(null);
-                }}
                 className={inputClass}
               />
             )}
           </Field>
 
           <div className="space-y-1.5">
-            <Field label="Photo" hint="JPEG, PNG, WebP or GIF, up to 10 MB." error={photoError}>
+            <Field
+              label="Photo"
+              hint="JPEG, PNG, WebP or GIF, up to 10 MB."
+              error={errors.photo?.message}
+              invalid={empty}
+              describedBy={empty ? ids.message : undefined}
+            >
               {(control) => (
                 <div className="flex flex-wrap items-center gap-3">
                   <label
@@ -206,38 +243,43 @@ export default function CheckInDialog({
                       name="photo"
                       accept={IMAGE_MIME_TYPES.join(',')}
                       disabled={uploading}
-                      onChange={(event) => choosePhoto(event.target.files?.[0])}
+                      onChange={(event) => {
+                        const file = event.target.files?.[0];
+                        if (file) setPhoto(file);
+                      }}
                       className="sr-only"
                     />
                   </label>
                   {photo ? (
-                    <Button variant="ghost" size="sm" onClick={removePhoto} disabled={uploading}>
+                    <Button variant="ghost" size="sm" onClick={() => setPhoto(null)} disabled={uploading}>
                       Remove photo
                     </Button>
                   ) : null}
                 </div>
               )}
             </Field>
-            {photo && preview ? (
+            {usablePhoto && preview ? (
               <div className="mt-2 flex items-center gap-3">
                 <img
                   src={preview}
                   alt="Chosen photo"
                   className="h-20 w-28 rounded-lg border border-slate-200 object-cover"
                 />
-                <p className="min-w-0 truncate text-sm text-slate-700">{photo.name}</p>
+                <p className="min-w-0 truncate text-sm text-slate-700">{usablePhoto.name}</p>
               </div>
             ) : null}
             <div className="flex items-center gap-2 pt-1">
               <input
                 id={ids.cover}
                 type="checkbox"
-                checked={isCoverPhoto}
-                disabled={!photo || uploading}
-                onChange={(event) => setIsCoverPhoto(event.target.checked)}
+                {...form.register('isCoverPhoto')}
+                disabled={!usablePhoto || uploading}
                 className="size-5 rounded border-slate-300 accent-primary-700"
               />
-              <label htmlFor={ids.cover} className={cx('text-sm text-slate-800', !photo && 'text-slate-500')}>
+              <label
+                htmlFor={ids.cover}
+                className={cx('text-sm text-slate-800', !usablePhoto && 'text-slate-500')}
+              >
                 Use this photo as the project's cover
               </label>
             </div>
@@ -246,27 +288,27 @@ export default function CheckInDialog({
           <TextField
             label="YouTube link"
             hint="Optional: a video of your progress."
-            name="videoUrl"
             type="url"
             inputMode="url"
             placeholder="https://youtu.be/…"
-            value={videoUrl}
+            error={errors.videoUrl?.message}
+            invalid={empty}
+            aria-describedby={empty ? ids.message : undefined}
             disabled={uploading}
-            onChange={(event) => {
-              setVideoUrl(event.target.value);
-              setError(null);
-            }}
+            {...form.register('videoUrl', { deps: 'updateText' })}
           />
 
-          {progress !== null ? (
+          {uploading ? (
             <UploadProgress
               id={ids.progress}
-              label={photo ? 'Uploading...' : 'Posting...'}
+              label={usablePhoto ? 'Uploading...' : 'Posting...'}
               percent={percent}
             />
           ) : null}
 
-          <FormError message={error} />
+          <div id={ids.message}>
+            <FormError message={formMessage} />
+          </div>
 
           <DialogFooter onCancel={onClose} busy={uploading}>
             {uploading ? 'Posting...' : 'Post Check-in'}
@@ -275,4 +317,25 @@ export default function CheckInDialog({
       )}
     </Modal>
   );
+}
+
+/**
+ * The address the page shows the chosen photo at, and `show` to point it at another file (or none); the
+ * one before is released, and the last when the dialog goes.
+ */
+function usePreview() {
+  const [url, setUrl] = useState<string | null>(null);
+  const current = useRef<string | null>(null);
+  useEffect(
+    () => () => {
+      if (current.current) URL.revokeObjectURL(current.current);
+    },
+    [],
+  );
+  function show(file: File | null) {
+    if (current.current) URL.revokeObjectURL(current.current);
+    current.current = file ? URL.createObjectURL(file) : null;
+    setUrl(current.current);
+  }
+  return [url, show] as const;
 }
