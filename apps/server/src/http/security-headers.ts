@@ -11,12 +11,13 @@ import helmet, { type HelmetOptions } from 'helmet';
 import { DOCS_PREFIX } from './openapi.ts';
 
 /**
- * helmet's headers that only a document acts on (a window's opener, its agent cluster, DNS prefetching,
- * IE's download prompt, Flash's cross-domain policies, the old XSS auditor): JSON answers go without.
+ * helmet's headers that nothing acts on in a JSON answer (DNS prefetching, IE's download prompt, Flash's
+ * cross-domain policies, the old XSS auditor): JSON answers go without. `Cross-Origin-Opener-Policy` and
+ * `Origin-Agent-Cluster` stay on every answer: they decide which process a document may share, and the
+ * Lighthouse audit opens /api/health first so that the page it measures commits into a renderer that was
+ * running before its trace (decision 011); a JSON tab with other policies made Chromium start a new one.
  */
 const DOCUMENT_ONLY_HEADERS = [
-  'cross-origin-opener-policy',
-  'origin-agent-cluster',
   'x-dns-prefetch-control',
   'x-download-options',
   'x-permitted-cross-domain-policies',

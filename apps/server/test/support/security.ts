@@ -69,16 +69,18 @@ export function expectSecurityHeaders(
     expect(csp.replace(/;upgrade-insecure-requests$/, ''), `${what} data CSP`).toBe(
       "default-src 'none';frame-ancestors 'none'",
     );
-    for (const name of ['cross-origin-opener-policy', 'x-xss-protection', 'x-dns-prefetch-control'])
+    for (const name of ['x-xss-protection', 'x-dns-prefetch-control', 'x-download-options'])
       expect(h[name], `${what} ${name}: a document's header`).toBeUndefined();
   } else {
-    expect(h['cross-origin-opener-policy'], `${what} COOP`).toBe('same-origin');
     expect(csp, `${what} CSP`).toContain("default-src 'self'");
     expect(csp, `${what} CSP`).toContain("object-src 'none'");
     expect(csp, `${what} CSP`).toContain("base-uri 'self'");
   }
   expect(h['x-content-type-options'], `${what} nosniff`).toBe('nosniff');
   expect(h['cross-origin-resource-policy'], `${what} CORP`).toBe('same-origin');
+  // The same process policies on pages and data (the Lighthouse audit's first tab is /api/health).
+  expect(h['cross-origin-opener-policy'], `${what} COOP`).toBe('same-origin');
+  expect(h['origin-agent-cluster'], `${what} Origin-Agent-Cluster`).toBe('?1');
   expect(h['x-frame-options'], `${what} X-Frame-Options`).toBe('DENY');
   expect(h['referrer-policy'], `${what} Referrer-Policy`).toBe('strict-origin-when-cross-origin');
   expect(h['x-request-id'], `${what} request id`).toBeTruthy();
