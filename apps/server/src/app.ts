@@ -63,10 +63,8 @@ import { createPushSender, registerPush, resolveVapidKeys } from './modules/push
 const PER_REQUEST_BROTLI_QUALITY = 1;
 const PER_REQUEST_GZIP_LEVEL = 1;
 /**
- * Answers up to this size are compressed in one synchronous call instead of through a stream (decision
- * 039): at quality 1 a 64 KiB answer takes well under a millisecond, while the stream path's threadpool
- * hops and one socket write per compressed chunk cost more than the compression itself. The plugin's own
- * default shrinks this ceiling on hosts with more cores; 64 KiB is its ceiling on a one-core host.
+ * Answers up to this size are compressed in one synchronous call instead of through a stream, whose
+ * thread-pool hops and one socket write per chunk cost more than compressing at quality 1 (decision 041).
  */
 const PER_REQUEST_SYNC_THRESHOLD_BYTES = 64 * 1024;
 

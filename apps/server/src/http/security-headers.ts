@@ -1,10 +1,9 @@
 // Security headers on every response, API and pages alike, errors included.
 // helmet decides the headers; it runs once at start against a recording response, and every request
-// gets the same frozen set (with its request id) in one hook. @fastify/helmet would rebuild helmet's
-// middleware, and re-parse the CSP, on every request. JSON answers are data, never a document that
-// loads anything: their CSP allows nothing (`default-src 'none'`, OWASP's advice for APIs), which
-// is stricter than the pages' and a tenth of its length on every answer, and they go without the headers
-// only a document acts on (decision 041).
+// gets one of two frozen sets (with its request id) in one hook: the pages' set, or for JSON answers a
+// CSP that lets nothing load (`default-src 'none'`, OWASP's advice for APIs) without the headers nothing
+// acts on in data (decision 041). @fastify/helmet would rebuild helmet's middleware, and re-parse the
+// CSP, on every request.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
