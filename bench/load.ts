@@ -121,20 +121,23 @@ type ExplainRow = { 'QUERY PLAN': [{ Plan: unknown; 'Execution Time': number }] 
 async function explain(client: pg.Client, name: string, statement: Statement): Promise<void> {
   await client.query(statement.text, statement.values); // warm: the timing is of the plan, not of a cold cache
   let rows: ExplainRow[];
+  let planned: 'generic' | 'custom' | undefined;
   if (statement.name) {
-    // A named statement runs on PostgreSQL's generic plan once it has run a few times: show that one.
-    // (EXPLAIN of the text with parameters would plan it with the values, as a custom plan.)
+    // A named statement is prepared once per connection. From its sixth run on, PostgreSQL plans it
+    // once for any values (generic) unless that plan's estimated cost is above a plan made for the
+    // values plus the planning: run it as often, and show the plan it then uses.
     const prepared = `explain_${name.replace(/\W/g, '_')}`;
     await client.query(`prepare ${prepared} as ${statement.text}`);
-    await client.query('set plan_cache_mode = force_generic_plan');
     const args = statement.values.map((value) => literal(client, value)).join(', ');
-    rows = (
-      await client.query<ExplainRow>(
-        `explain (analyze, format json) execute ${prepared}${args ? `(${args})` : ''}`,
-      )
-    ).rows;
+    const execute = `execute ${prepared}${args ? `(${args})` : ''}`;
+    for (let run = 0; run < 6; run += 1) await client.query(execute);
+    const counts = await client.query<{ generic_plans: string }>(
+      'select generic_plans from pg_prepared_statements where name = $1',
+      [prepared],
+    );
+    planned = Number(counts.rows[0]?.generic_plans ?? 0) > 0 ? 'generic' : 'custom';
+    rows = (await client.query<ExplainRow>(`explain (analyze, format json) ${execute}`)).rows;
     await client.query(`deallocate ${prepared}`);
-    await client.query('reset plan_cache_mode');
   } else {
     rows = (
       await client.query<ExplainRow>(`explain (analyze, format json) ${statement.text}`, statement.values)
@@ -147,7 +150,7 @@ async function explain(client: pg.Client, name: string, statement: Statement): P
       seq_scans: [...new Set(seqScans(plan.Plan))],
       indexes: [...new Set(indexesUsed(plan.Plan))].sort(),
       execution_ms: Math.round(plan['Execution Time'] * 100) / 100,
-      ...(statement.name ? { plan: 'generic' } : {}),
+      ...(planned ? { plan: planned } : {}),
     }),
   );
 }

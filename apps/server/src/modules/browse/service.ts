@@ -64,7 +64,7 @@ const SHARED_CACHE_BYTES = 32 * 1024 * 1024;
 export type Answer<T> = { json: Buffer; compressed?: Precompressed } | { value: T };
 type Encoded = { json: Buffer; compressed: Precompressed };
 
-type Section = 'topFunded' | 'finishingSoon' | 'featured';
+type Section = 'topFunded' | 'finishingSoon';
 
 const toJson = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
 
@@ -166,11 +166,13 @@ export function createBrowseService(deps: { db: Db; clock: Clock }) {
     const cards = (list: CardRow[] | undefined): ProjectCard[] =>
       (list ?? []).map((row) => toProjectCard(row, now, viewer ?? undefined));
     const section = (name: Section) => cards(grouped.get(name));
+    // Editor's Picks are the first of Largest Commitments (the same order and rows).
+    const top = section('topFunded');
     return {
       favorites: viewer ? cards(viewer.rows) : [],
-      topFunded: section('topFunded'),
+      topFunded: top.slice(0, HOME_SIZES.section),
       finishingSoon: section('finishingSoon'),
-      featured: section('featured'),
+      featured: top.slice(0, HOME_SIZES.featured),
       byTag: TAGS.map((tag) => ({ tag: tag.name, slug: tag.slug, projects: cards(grouped.get(tag.name)) })),
     };
   }
