@@ -44,6 +44,7 @@ const envSchema = z
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
     DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(100),
     MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(50),
+    CHARGE_DEADLINE_MS: z.coerce.number().int().min(0).max(60_000).default(500),
     MAX_HEAP_USED_MB: z.coerce.number().int().min(0).max(1_048_576).optional(),
     COMPRESSION: flag(true),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -124,9 +125,15 @@ export type Config = {
   databasePoolWaitMs: number;
   /**
    * Overload: past either bound, requests are answered 503 with Retry-After at once (0: not checked).
-   * The event loop's mean delay over the last second, and the V8 heap in use.
+   * The event loop's mean delay over the last tenth of a second, and the V8 heap in use.
    */
   overload: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number };
+  /**
+   * The simulated card form charges a card only while its request is younger than this (0: always), so
+   * that what follows a charge (its record, the answer) still ends within the second overload is
+   * answered in; an older request is answered 503 with nothing charged (decision 046).
+   */
+  chargeDeadlineMs: number;
   /** Compress answers in the app (off when a proxy in front does it). */
   compression: boolean;
   authSecret: string | undefined;
@@ -215,6 +222,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxHeapUsedBytes:
         env.MAX_HEAP_USED_MB === undefined ? defaultMaxHeapUsedBytes() : env.MAX_HEAP_USED_MB * 1024 * 1024,
     },
+    chargeDeadlineMs: env.CHARGE_DEADLINE_MS,
     compression: env.COMPRESSION,
     authSecret: env.AUTH_SECRET,
     push: {

@@ -48,6 +48,8 @@ export async function createTestApp(
     // The event loop's delay measures how busy the test machine is (its cores are shared), not the
     // app: overload tests turn the bound on (overload.test.ts).
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    // Likewise a request's age: the charge deadline's test turns it on (charge-deadline.test.ts).
+    CHARGE_DEADLINE_MS: '0',
     ...opts.env,
   });
   if (opts.webDistDir) config.webDistDir = opts.webDistDir;

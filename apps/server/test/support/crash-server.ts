@@ -68,6 +68,7 @@ export async function startServerProcess(opts: {
       // The overload bounds measure how busy the shared test machine is, not the app (decision 033):
       // a write refused for overload would only be one less acknowledged write to check.
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      CHARGE_DEADLINE_MS: '0',
       DATABASE_POOL_WAIT_MS: '10000',
       ...opts.env,
     },

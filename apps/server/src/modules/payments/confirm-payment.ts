@@ -1,11 +1,14 @@
 // POST /api/payments/simulated/confirm: the simulated card form. The processor decides, then the
 // outcome takes the webhook's event path (apply-payment-event.ts). Card tries are bounded per form and
-// per tryer (card-testing.ts), and confirms per address and per form (rate limits).
+// per tryer (card-testing.ts), and confirms per address and per form (rate limits). Under overload a
+// card is charged only while its request is young enough for the charge's record to follow within
+// the second (decision 046).
 import crypto from 'node:crypto';
 import type { PaymentStatusResponse } from '@kept/contract';
 import { MESSAGES } from '@kept/domain';
 import { validateCard, type CardInput } from '../../adapters/payments/simulated-cards.ts';
 import { DomainError } from '../../http/errors.ts';
+import { unavailableError } from '../../http/overload.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
 import type { ApplyResult, PaymentEvents } from './apply-payment-event.ts';
 import type { CardTestingGuard, CardTryer } from './card-testing.ts';
@@ -17,16 +20,21 @@ const HOUR = 3_600_000;
 
 type ConfirmDeps = PaymentDeps & { events: PaymentEvents };
 
-/** The card on a payment the caller has authorized (authorizePayment); the outcome as the payer sees it. */
+/**
+ * The card on a payment the caller has authorized (authorizePayment); the outcome as the payer sees it.
+ * `timeToCharge` (default: always) is asked just before the card is charged: without time left, the
+ * answer is 503 with Retry-After and nothing is charged. After the charge nothing is cut short.
+ */
 export async function confirmSimulated(
   deps: ConfirmDeps,
-  input: { payment: PaymentRow; clientSecret: string; card: CardInput },
+  input: { payment: PaymentRow; clientSecret: string; card: CardInput; timeToCharge?: () => boolean },
 ): Promise<PaymentStatusResponse> {
   const { provider, events, clock, log } = deps;
   if (provider.name !== 'simulated') throw new DomainError('not_found', PAYMENT_MESSAGES.simulatedOnly);
   const row = input.payment;
   if (row.provider !== 'simulated' || !row.providerIntentId)
     throw new DomainError('not_found', PAYMENT_MESSAGES.notFound);
+  if (input.timeToCharge && !input.timeToCharge()) throw unavailableError();
   const result = await provider.confirm({
     intentId: row.providerIntentId,
     clientSecret: input.clientSecret,
@@ -79,15 +87,19 @@ export async function confirmSimulated(
   }
 }
 
-/** The route's use case: rate limits, the caller's authorization, then the card under card-testing's bounds. */
+/**
+ * The route's use case: rate limits, the caller's authorization, then the card under card-testing's
+ * bounds, charged only while the request (`elapsedMs` old) is within `chargeDeadlineMs` (0: always).
+ */
 export async function confirmPayment(
-  deps: ConfirmDeps & { limiter: RateLimiter; cardTesting: CardTestingGuard },
+  deps: ConfirmDeps & { limiter: RateLimiter; cardTesting: CardTestingGuard; chargeDeadlineMs: number },
   input: {
     paymentId: string;
     clientSecret: string;
     card: CardInput;
     ip: string;
     tryer: () => Promise<CardTryer>;
+    elapsedMs: () => number;
   },
 ): Promise<PaymentStatusResponse> {
   const { limiter, cardTesting } = deps;
@@ -97,7 +109,9 @@ export async function confirmPayment(
   // Only the holder of the client secret counts against (and can exhaust) a payment's attempts.
   const payment = await authorizePayment(deps, paymentId, clientSecret);
   await limiter.consume({ key: `payments:confirm:payment:${paymentId}`, max: 30, windowMs: HOUR });
-  const attempt = () => confirmSimulated(deps, { payment, clientSecret, card });
+  const { chargeDeadlineMs } = deps;
+  const timeToCharge = () => chargeDeadlineMs === 0 || input.elapsedMs() < chargeDeadlineMs;
+  const attempt = () => confirmSimulated(deps, { payment, clientSecret, card, timeToCharge });
   // A card the form refuses field by field never reaches the processor: it is no card try, and
   // holds none of the form's or the tryer's failed attempts while it is answered.
   const wellFormed = Object.keys(validateCard(card, deps.clock.now())).length === 0;

@@ -76,7 +76,7 @@ export async function registerPayments(
   const cardTesting = createCardTestingGuard({ db, limiter, secret: deps.secret });
   const base = { db, provider, effects, events, clock, log: app.log };
   const service = createPaymentService(base);
-  const useCaseDeps = { ...base, limiter, cardTesting };
+  const useCaseDeps = { ...base, limiter, cardTesting, chargeDeadlineMs: config.chargeDeadlineMs };
 
   await app.register(
     paymentRoutes({

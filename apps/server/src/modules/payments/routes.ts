@@ -99,6 +99,7 @@ export const paymentRoutes =
           card: { cardNumber, expiry, cvc },
           ip: request.ip,
           tryer: () => cardTryerOf(request, cardTesting),
+          elapsedMs: () => reply.elapsedTime,
         });
         return reply.header('cache-control', 'no-store').send(status);
       },
