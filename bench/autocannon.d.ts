@@ -14,6 +14,8 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    /** Answers with a 2xx status. */
+    '2xx': number;
     latency: Percentiles & { totalCount: number };
     requests: Percentiles & { sent: number };
     throughput: Percentiles;
