@@ -30,7 +30,7 @@ function expectRefused(res: LightMyRequestResponse, what: string): void {
   expectSecurityHeaders(res, { what });
 }
 
-/** Polls `send` until it is refused (the bounds are sampled every second); the refusal. */
+/** Polls `send` until it is refused (the bounds are sampled a few times a second); the refusal. */
 async function refusedSoon(send: () => Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
   return vi.waitFor(
     async () => {
