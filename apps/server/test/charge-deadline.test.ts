@@ -1,8 +1,16 @@
 // Under overload a card is charged only while its request is young enough for the charge's record to
 // follow within the second (decision 046): an older confirm is answered 503 with Retry-After, charges
 // nothing, writes nothing, and holds none of the form's card attempts; the payer's retry goes through.
+// After the charge, a pool with every connection busy is waited out a few times before the payment is
+// left to reconciliation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSimulatedProvider } from '../src/adapters/payments/simulated.ts';
+import { connectDatabase } from '../src/db/client.ts';
+import { applyDonation } from '../src/modules/donations/index.ts';
 import { assertLedgerInvariants } from '../src/modules/ledger/invariants.ts';
+import { createPaymentEvents } from '../src/modules/payments/apply-payment-event.ts';
+import { createPaymentEffects } from '../src/modules/payments/effects.ts';
+import { createPaymentService } from '../src/modules/payments/index.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { GOOD_CVC, GOOD_EXPIRY, TEST_CARDS, createPaidProject } from './support/projects.ts';
 import { dataFingerprint } from './support/security.ts';
@@ -86,5 +94,76 @@ describe('the charge deadline', () => {
     const retry = await confirm(f);
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json()).toMatchObject({ status: 'succeeded' });
+  });
+});
+
+describe("the charge's record", () => {
+  let t: TestApp;
+  let projectId: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    projectId = (await createPaidProject(t.app)).projectId;
+  });
+  afterAll(async () => {
+    await assertLedgerInvariants(t.database.db);
+    await t.close();
+  });
+
+  it('waits out a pool whose connections are all busy for a moment, and books the donation at once', async () => {
+    const intent = await t.app.inject({
+      method: 'POST',
+      url: '/api/donations/intent',
+      remoteAddress: IP,
+      payload: { projectId, amountCents: 900 },
+    });
+    expect(intent.statusCode, intent.body).toBe(200);
+    const f = intent.json() as { paymentId: string; clientSecret: string };
+
+    // The payment service on a pool of one connection, given up on after 100 ms of waiting; right
+    // after the charge, someone else holds that connection for a little longer than one wait.
+    const waitMs = 100;
+    const tiny = connectDatabase(t.database.url, 1, waitMs);
+    const log = { info: () => {}, warn: () => {}, error: () => {} };
+    const clock = { now: () => new Date() };
+    const effects = createPaymentEffects();
+    effects.register('donation', applyDonation({ baseUrl: t.config.baseUrl }));
+    const events = createPaymentEvents({ db: tiny.db, clock, log, effects });
+    let heldFor = 0;
+    const service = createPaymentService({
+      db: tiny.db,
+      provider: createSimulatedProvider(tiny.db),
+      effects,
+      events,
+      clock,
+      log,
+      faults: {
+        afterCharge: async () => {
+          const held = await tiny.pool.connect();
+          const since = performance.now();
+          setTimeout(() => {
+            heldFor = performance.now() - since;
+            held.release();
+          }, waitMs * 1.5);
+        },
+      },
+    });
+    try {
+      const payment = await service.authorize(f.paymentId, f.clientSecret);
+      const status = await service.confirmSimulated({
+        payment,
+        clientSecret: f.clientSecret,
+        card: { cardNumber: TEST_CARDS.success, expiry: GOOD_EXPIRY, cvc: GOOD_CVC },
+      });
+      // The connection was busy past one wait, and the donation is booked all the same.
+      expect(heldFor).toBeGreaterThan(waitMs);
+      expect(status).toMatchObject({ status: 'succeeded' });
+      const donations = await t.database.pool.query<{ n: number }>(
+        'select count(*)::int as n from donations where payment_id = $1',
+        [f.paymentId],
+      );
+      expect(donations.rows[0]!.n).toBe(1);
+    } finally {
+      await tiny.close();
+    }
   });
 });

@@ -44,14 +44,19 @@ export function unavailableError(): DomainError {
 
 /** SQLSTATEs of an overloaded database: a statement cancelled (statement_timeout), no connection left. */
 const OVERLOAD_SQLSTATES = new Set(['57014', '53300', '57P03']);
+/** pg-pool's error when none of its connections became free within its connection timeout. */
+const POOL_BUSY = 'timeout exceeded when trying to connect';
+
 /**
  * pg-pool's errors when no connection was to be had within its connection timeout: none became free, or
  * a new one to PostgreSQL was not set up in time (a busy server is slow to start a backend).
  */
-const POOL_WAIT_TIMEOUTS = new Set([
-  'timeout exceeded when trying to connect',
-  'Connection terminated due to connection timeout',
-]);
+const POOL_WAIT_TIMEOUTS = new Set([POOL_BUSY, 'Connection terminated due to connection timeout']);
+
+/** Whether `err` is pg-pool's: no pooled connection became free within the wait (nothing ran). */
+export function isPoolBusy(err: unknown): boolean {
+  return err instanceof Error && err.message === POOL_BUSY;
+}
 
 /**
  * Whether `err` (or an error it wraps: drizzle and better-auth wrap the driver's) says the database is

@@ -8,7 +8,7 @@ import type { PaymentStatusResponse } from '@kept/contract';
 import { MESSAGES } from '@kept/domain';
 import { validateCard, type CardInput } from '../../adapters/payments/simulated-cards.ts';
 import { DomainError } from '../../http/errors.ts';
-import { unavailableError } from '../../http/overload.ts';
+import { isPoolBusy, unavailableError } from '../../http/overload.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
 import type { ApplyResult, PaymentEvents } from './apply-payment-event.ts';
 import type { CardTestingGuard, CardTryer } from './card-testing.ts';
@@ -17,6 +17,12 @@ import { authorizePayment, statusOf } from './payment-status.ts';
 import { paymentById, updatePaymentIf } from './queries.ts';
 
 const HOUR = 3_600_000;
+/**
+ * How many times a charge's record may find every pooled connection busy before the payment is left to
+ * reconciliation: each try waits the pool's wait (100 ms by default), within the second that the charge
+ * deadline leaves (decision 046).
+ */
+export const RECORD_TRIES = 3;
 
 type ConfirmDeps = PaymentDeps & { events: PaymentEvents };
 
@@ -61,13 +67,21 @@ export async function confirmSimulated(
     case 'succeeded': {
       await deps.faults?.afterCharge?.();
       let applied: ApplyResult | undefined;
-      try {
-        applied = await events.applyPaymentSucceeded({
+      const record = () =>
+        events.applyPaymentSucceeded({
           provider: 'simulated',
           eventId: `sim:${row.id}:succeeded`,
           type: 'payment_intent.succeeded',
           intent: result.intent,
         });
+      try {
+        // A busy pool ran nothing, and the event applies once whatever the tries: try again.
+        for (let tries = 1; applied === undefined; tries += 1) {
+          applied = await record().catch((err: unknown) => {
+            if (tries < RECORD_TRIES && isPoolBusy(err)) return undefined;
+            throw err;
+          });
+        }
       } catch (err) {
         // The card was charged but our effects did not commit: nothing half-made stays behind,
         // and reconciliation applies the payment later. Tell the browser it is processing.
