@@ -4,20 +4,28 @@
 // After the charge, a pool with every connection busy is waited out a few times before the payment is
 // left to reconciliation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSimulatedProvider } from '../src/adapters/payments/simulated.ts';
 import { connectDatabase } from '../src/db/client.ts';
-import { applyDonation } from '../src/modules/donations/index.ts';
 import { assertLedgerInvariants } from '../src/modules/ledger/invariants.ts';
-import { createPaymentEvents } from '../src/modules/payments/apply-payment-event.ts';
-import { createPaymentEffects } from '../src/modules/payments/effects.ts';
-import { createPaymentService } from '../src/modules/payments/index.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
+import { simulatedPaymentService } from './support/payment-service.ts';
 import { GOOD_CVC, GOOD_EXPIRY, TEST_CARDS, createPaidProject } from './support/projects.ts';
 import { dataFingerprint } from './support/security.ts';
 
 /** Long beside a confirm's own work on a busy test machine, so that only the held lock makes one late. */
 const DEADLINE_MS = 300;
 const IP = '10.46.0.1';
+
+/** A donation form for `projectId`, started through the app. */
+async function donationForm(t: TestApp, projectId: string, amountCents: number) {
+  const intent = await t.app.inject({
+    method: 'POST',
+    url: '/api/donations/intent',
+    remoteAddress: IP,
+    payload: { projectId, amountCents },
+  });
+  expect(intent.statusCode, intent.body).toBe(200);
+  return intent.json() as { paymentId: string; clientSecret: string };
+}
 
 describe('the charge deadline', () => {
   let t: TestApp;
@@ -49,14 +57,7 @@ describe('the charge deadline', () => {
     ).rows[0]!.n;
 
   it('answers a confirm that waited past the deadline with 503 and Retry-After, charging nothing', async () => {
-    const intent = await t.app.inject({
-      method: 'POST',
-      url: '/api/donations/intent',
-      remoteAddress: IP,
-      payload: { projectId, amountCents: 700 },
-    });
-    expect(intent.statusCode, intent.body).toBe(200);
-    const f = intent.json() as { paymentId: string; clientSecret: string };
+    const f = await donationForm(t, projectId, 700);
     const before = await dataFingerprint(t.database.pool);
 
     // Hold the row of the confirm's first rate limit, so that the confirm waits before it charges.
@@ -110,41 +111,23 @@ describe("the charge's record", () => {
   });
 
   it('waits out a pool whose connections are all busy for a moment, and books the donation at once', async () => {
-    const intent = await t.app.inject({
-      method: 'POST',
-      url: '/api/donations/intent',
-      remoteAddress: IP,
-      payload: { projectId, amountCents: 900 },
-    });
-    expect(intent.statusCode, intent.body).toBe(200);
-    const f = intent.json() as { paymentId: string; clientSecret: string };
+    const f = await donationForm(t, projectId, 900);
 
     // The payment service on a pool of one connection, given up on after 100 ms of waiting; right
     // after the charge, someone else holds that connection for a little longer than one wait.
     const waitMs = 100;
     const tiny = connectDatabase(t.database.url, 1, waitMs);
-    const log = { info: () => {}, warn: () => {}, error: () => {} };
-    const clock = { now: () => new Date() };
-    const effects = createPaymentEffects();
-    effects.register('donation', applyDonation({ baseUrl: t.config.baseUrl }));
-    const events = createPaymentEvents({ db: tiny.db, clock, log, effects });
     let heldFor = 0;
-    const service = createPaymentService({
-      db: tiny.db,
-      provider: createSimulatedProvider(tiny.db),
-      effects,
-      events,
-      clock,
-      log,
-      faults: {
-        afterCharge: async () => {
-          const held = await tiny.pool.connect();
-          const since = performance.now();
-          setTimeout(() => {
-            heldFor = performance.now() - since;
-            held.release();
-          }, waitMs * 1.5);
-        },
+    const service = simulatedPaymentService(tiny.db, {
+      clock: { now: () => new Date() },
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+      afterCharge: async () => {
+        const held = await tiny.pool.connect();
+        const since = performance.now();
+        setTimeout(() => {
+          heldFor = performance.now() - since;
+          held.release();
+        }, waitMs * 1.5);
       },
     });
     try {

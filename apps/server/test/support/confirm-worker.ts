@@ -3,13 +3,8 @@
 // 4242 test card through the app's payment service and simulated provider, on the database at
 // KEPT_WORKER_DB_URL. With KEPT_WORKER_CRASH=after-charge it SIGKILLs itself right after the processor
 // charged the card, before anything is booked — as a crash or an OOM kill would.
-import { createSimulatedProvider } from '../../src/adapters/payments/simulated.ts';
 import { connectDatabase } from '../../src/db/client.ts';
-import { applyDonation } from '../../src/modules/donations/index.ts';
-import { createPaymentEvents } from '../../src/modules/payments/apply-payment-event.ts';
-import { createPaymentEffects } from '../../src/modules/payments/effects.ts';
-import { createPaymentService } from '../../src/modules/payments/index.ts';
-import { depositPaymentEffect } from '../../src/modules/projects/create-from-deposit.ts';
+import { simulatedPaymentService } from './payment-service.ts';
 
 const url = process.env.KEPT_WORKER_DB_URL;
 const now = process.env.KEPT_WORKER_NOW;
@@ -27,26 +22,14 @@ const log = {
 };
 const clock = { now: () => new Date(now) };
 const database = connectDatabase(url, 4);
-const provider = createSimulatedProvider(database.db);
-const baseUrl = 'http://localhost:3000';
-const effects = createPaymentEffects();
-effects.register('deposit', depositPaymentEffect({ baseUrl, log }));
-effects.register('donation', applyDonation({ baseUrl }));
-const events = createPaymentEvents({ db: database.db, clock, log, effects });
-const service = createPaymentService({
-  db: database.db,
-  provider,
-  effects,
-  events,
+const service = simulatedPaymentService(database.db, {
   clock,
   log,
-  faults: {
-    afterCharge: async () => {
-      if (process.env.KEPT_WORKER_CRASH !== 'after-charge') return;
-      process.stdout.write('crashing after the charge\n');
-      process.kill(process.pid, 'SIGKILL');
-      await new Promise(() => {}); // never reached: nothing after the kill may run
-    },
+  afterCharge: async () => {
+    if (process.env.KEPT_WORKER_CRASH !== 'after-charge') return;
+    process.stdout.write('crashing after the charge\n');
+    process.kill(process.pid, 'SIGKILL');
+    await new Promise(() => {}); // never reached: nothing after the kill may run
   },
 });
 const payment = await service.authorize(paymentId, clientSecret);
