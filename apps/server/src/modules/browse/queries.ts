@@ -23,9 +23,7 @@ const LISTED_LIVE = (now: string) => `p.project_status = 'active' and ${LIVE(now
 /**
  * Active and ending within 3 days (the domain's isFinishingSoon, FINISHING_SOON_DAYS). A project starts
  * at the first instant of the day it was created on (projectBounds), so every stored project has
- * started by the time that stored it: 'not ended' is all of 'active' that SQL needs to say. (A
- * `created_at <= now` here excluded nothing and, estimated as a third of the rows, made the home's
- * generic plan look three times its cost: decision 045.)
+ * started by the time that stored it: 'not ended' is all of 'active' that SQL needs to say (decision 045).
  */
 const FINISHING_SOON = (now: string) => `p.end_date >= ${now} and p.end_date <= ${now} + interval '3 days'`;
 
@@ -53,10 +51,9 @@ const sqlText = (value: string): string => `'${value.replaceAll("'", "''")}'`;
  * gives Editor's Picks (the same order: its first `featured`), Finishing Soon (soonest end first) and
  * each tag (live, by refundable): the home has no includeCompleted, so no section shows completed
  * projects. Rows carry `section` ('topFunded' | 'finishingSoon' | a tag) and `rank`.
- * Only the time is a parameter: the sizes and the tags are written into the text, so that PostgreSQL's
- * generic plan of the prepared statement costs what a plan for the values does and is used from the
- * sixth run on. With `limit $n` the planner expects a tenth of the table from each section and plans
- * every run anew, which doubled the database's work per home (decision 045).
+ * Only the time is a parameter: the sizes and the tags are written into the text, so that the planner
+ * estimates the prepared statement's generic plan from the real limits and reuses it instead of
+ * planning every run (decision 045).
  */
 export function homeSectionsStatement(now: Date, sizes: HomeSizes): Statement {
   const top = sqlCount(Math.max(sizes.section, sizes.featured));

@@ -18,6 +18,7 @@ import { Field, inputClass, TextField } from '../../components/ui/field';
 import { ApiError, NetworkError } from '../../lib/api';
 import { cx } from '../../lib/cx';
 import { requestResolver } from '../../lib/forms';
+import { useFilePreview } from '../../lib/use-file-preview';
 import { useSession } from '../session';
 import { deviceTimeZone, useCheckIn } from './api';
 import { UploadProgress } from '../../components/ui/upload-progress';
@@ -108,7 +109,7 @@ export default function CheckInDialog({
   const usablePhoto = photo && !validateImageFile(photo) ? photo : null;
   // Not form state: how much of the upload has gone, and the chosen photo's preview address.
   const [progress, setProgress] = useState(0);
-  const [preview, showPreview] = usePreview();
+  const [preview, showPreview] = useFilePreview();
   const fileInput = useRef<HTMLInputElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
@@ -317,25 +318,4 @@ export default function CheckInDialog({
       )}
     </Modal>
   );
-}
-
-/**
- * The address the page shows the chosen photo at, and `show` to point it at another file (or none); the
- * one before is released, and the last when the dialog goes.
- */
-function usePreview() {
-  const [url, setUrl] = useState<string | null>(null);
-  const current = useRef<string | null>(null);
-  useEffect(
-    () => () => {
-      if (current.current) URL.revokeObjectURL(current.current);
-    },
-    [],
-  );
-  function show(file: File | null) {
-    if (current.current) URL.revokeObjectURL(current.current);
-    current.current = file ? URL.createObjectURL(file) : null;
-    setUrl(current.current);
-  }
-  return [url, show] as const;
 }

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { IMAGE_MIME_TYPES, formatLocalDate, projectImage, validateImageFile } from '@kept/domain';
 import { COVER_MESSAGES, type CheckInDto } from '@kept/contract';
 import { NetworkError, isRequestError } from '../../lib/api';
 import { cx } from '../../lib/cx';
+import { useFilePreview } from '../../lib/use-file-preview';
 import type { CoverChange } from './api';
 import { UploadProgress } from '../../components/ui/upload-progress';
 
@@ -77,20 +78,7 @@ export function CoverPicker({
   const withPhotos = photos.filter((p): p is CheckInDto & { photoUrl: string } => p.photoUrl !== null);
   const [fileError, setFileError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [filePreview, setFilePreview] = useState<string | null>(null);
-  const previewRef = useRef<string | null>(null);
-  useEffect(
-    () => () => {
-      if (previewRef.current) URL.revokeObjectURL(previewRef.current);
-    },
-    [],
-  );
-
-  function showFile(file: File | null) {
-    if (previewRef.current) URL.revokeObjectURL(previewRef.current);
-    previewRef.current = file ? URL.createObjectURL(file) : null;
-    setFilePreview(previewRef.current);
-  }
+  const [filePreview, showFile] = useFilePreview();
 
   function chooseFile(file: File | undefined) {
     if (!file) return;
