@@ -125,9 +125,32 @@ export async function startApp(env: NodeJS.ProcessEnv): Promise<RunningApp> {
   });
 }
 
-/** The yardsticks (anchor-server.ts: hello world, naive project page) on the bench's database. */
-export async function startAnchors(databaseUrl: string): Promise<RunningApp> {
-  return spawnServer(anchorServer, '/health', { ...process.env, DATABASE_URL: databaseUrl });
+/** An answer as it went out: its headers, and its body (base64) exactly as sent. */
+export type SameBytes = { headers: Record<string, string>; body: string };
+
+/**
+ * The yardsticks (anchor-server.ts: hello world, naive project page, baseline search) on the bench's
+ * database; with `sameBytes`, also a bare route sending that answer.
+ */
+export async function startAnchors(
+  databaseUrl: string,
+  opts: { sameBytes?: SameBytes } = {},
+): Promise<RunningApp> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl };
+  let dir: string | undefined;
+  if (opts.sameBytes) {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kept-anchor-'));
+    env.SAME_BYTES_FILE = path.join(dir, 'answer.json');
+    fs.writeFileSync(env.SAME_BYTES_FILE, JSON.stringify(opts.sameBytes));
+  }
+  const running = await spawnServer(anchorServer, '/health', env);
+  return {
+    ...running,
+    stop: async () => {
+      await running.stop();
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function spawnServer(script: string, health: string, env: NodeJS.ProcessEnv): Promise<RunningApp> {

@@ -5,8 +5,9 @@
 //    autocannon, and the plans of their queries. `--projects N`, `--connections N`, `--duration S`,
 //    `--skip-start`, `--skip-load`, `--data-dir DIR` (seed once, reuse after), `--database-url URL` (a
 //    PostgreSQL already running and seeded) and `--only home,search` adjust a run.
-//    Beside Kept's figures, in the same run: a Fastify hello world and a naive project page
-//    (anchor-server.ts), and one JSON line per target of issue 20 with its `ratio` and `met`.
+//    Beside Kept's figures, in the same run: a Fastify hello world, a naive project page, the search
+//    issue 20 started from and the cached home's bytes from a bare route (anchor-server.ts), and one
+//    JSON line per target of issue 20 with its `ratio` and `met` (decision 047).
 // 3. Mixed load (mixed.ts) on the same data: 80% reads, 15% check-ins, 5% donations; saturation at
 //    `--mixed-connections` (50, closed loop) for `--mixed-duration` seconds (60), then an open loop at
 //    half and at twice that throughput for as long, then the acknowledged writes and the ledger
