@@ -7,6 +7,7 @@
 // Requests go through undici's `request` on one keep-alive agent (no limit on connections per origin):
 // the driver shares the host with the server, and `fetch` on top of the same undici costs it several
 // times the CPU per request, which an open loop at twice saturation takes from the server it measures.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
 
 export type Answer = { status: number; body: string; headers: Record<string, string | string[] | undefined> };
@@ -47,8 +48,24 @@ export type OpenLoopResult = {
   max_ms: number;
   /** Answers that took longer than 1 s. */
   over_1s: number;
-  by_kind: Record<string, { n: number; p50_ms: number; p99_ms: number; statuses: Record<string, number> }>;
+  by_kind: Record<
+    string,
+    {
+      n: number;
+      p50_ms: number;
+      p99_ms: number;
+      max_ms: number;
+      over_1s: number;
+      statuses: Record<string, number>;
+    }
+  >;
   achieved_rate: number;
+  /**
+   * The driver's own event-loop delay (p99 and max, ms): time a latency may include because the driver,
+   * sharing the host's cores, was late to send or to read, not because the server was.
+   */
+  driver_delay_p99_ms: number;
+  driver_delay_max_ms: number;
 };
 
 function percentile(sorted: number[], p: number): number {
@@ -83,6 +100,8 @@ export async function runOpenLoop(opts: OpenLoopOptions): Promise<OpenLoopResult
   };
 
   const agent = new Agent({ headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
   const start = performance.now();
   const launch = (i: number, arrival: number) => {
     let first = true;
@@ -134,6 +153,7 @@ export async function runOpenLoop(opts: OpenLoopOptions): Promise<OpenLoopResult
   }
   const sendingMs = performance.now() - start;
   await Promise.all(running);
+  lag.disable();
   await agent.close();
 
   const sorted = latencies.sort((a, b) => a - b);
@@ -144,6 +164,8 @@ export async function runOpenLoop(opts: OpenLoopOptions): Promise<OpenLoopResult
       n: list.length,
       p50_ms: percentile(list, 50),
       p99_ms: percentile(list, 99),
+      max_ms: Math.round(list.at(-1) ?? 0),
+      over_1s: list.filter((ms) => ms > 1000).length,
       statuses: entry.statuses,
     };
   }
@@ -160,5 +182,7 @@ export async function runOpenLoop(opts: OpenLoopOptions): Promise<OpenLoopResult
     over_1s: sorted.filter((ms) => ms > 1000).length,
     by_kind: kinds,
     achieved_rate: Math.round(((total - notSent) / sendingMs) * 1000),
+    driver_delay_p99_ms: Math.round(lag.percentile(99) / 1e5) / 10,
+    driver_delay_max_ms: Math.round(lag.max / 1e5) / 10,
   };
 }
