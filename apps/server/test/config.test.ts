@@ -67,9 +67,9 @@ describe('settings', () => {
     );
   });
 
-  it('refuses requests past an event loop delay of 50 ms and 90% of the heap limit unless told', () => {
+  it('refuses requests past an event loop delay of 25 ms and 90% of the heap limit unless told', () => {
     expect(loadConfig({}).overload).toEqual({
-      maxEventLoopDelayMs: 50,
+      maxEventLoopDelayMs: 25,
       maxHeapUsedBytes: defaultMaxHeapUsedBytes(),
     });
     expect(defaultMaxHeapUsedBytes()).toBeGreaterThan(64 * 1024 * 1024);
