@@ -48,6 +48,8 @@ export type OpenLoopResult = {
   max_ms: number;
   /** Answers that took longer than 1 s. */
   over_1s: number;
+  /** Those answers by the second of the step their operation arrived in: [second, answers]. */
+  over_1s_by_arrival_second: [number, number][];
   by_kind: Record<
     string,
     {
@@ -88,7 +90,12 @@ export async function runOpenLoop(opts: OpenLoopOptions): Promise<OpenLoopResult
   let inFlight = 0;
   const running = new Set<Promise<void>>();
 
-  const record = (kind: string, status: string, ms: number) => {
+  const slowByArrivalSecond = new Map<number, number>();
+  const record = (kind: string, status: string, ms: number, from: number) => {
+    if (status !== 'error' && ms > 1000) {
+      const second = Math.floor((from - start) / 1000);
+      slowByArrivalSecond.set(second, (slowByArrivalSecond.get(second) ?? 0) + 1);
+    }
     statuses[status] = (statuses[status] ?? 0) + 1;
     const entry = byKind.get(kind) ?? { latencies: [], statuses: {} };
     entry.statuses[status] = (entry.statuses[status] ?? 0) + 1;
@@ -119,11 +126,11 @@ export async function runOpenLoop(opts: OpenLoopOptions): Promise<OpenLoopResult
         });
         const body = await res.body.text();
         if (res.statusCode === 503 && res.headers['retry-after'] !== undefined) retryAfter503s += 1;
-        record(kind, String(res.statusCode), performance.now() - from);
+        record(kind, String(res.statusCode), performance.now() - from, from);
         return { status: res.statusCode, body, headers: res.headers };
       } catch {
         errors += 1;
-        record(kind, 'error', 0);
+        record(kind, 'error', 0, from);
         return null;
       }
     };
@@ -180,6 +187,7 @@ export async function runOpenLoop(opts: OpenLoopOptions): Promise<OpenLoopResult
     p99_ms: percentile(sorted, 99),
     max_ms: Math.round(sorted.at(-1) ?? 0),
     over_1s: sorted.filter((ms) => ms > 1000).length,
+    over_1s_by_arrival_second: [...slowByArrivalSecond].sort((a, b) => a[0] - b[0]),
     by_kind: kinds,
     achieved_rate: Math.round(((total - notSent) / sendingMs) * 1000),
     driver_delay_p99_ms: Math.round(lag.percentile(99) / 1e5) / 10,
