@@ -10,10 +10,10 @@
 // compression: it is faster than that endpoint was, so a target stated against it is stricter.
 import type pg from 'pg';
 
-export const BASELINE_SCHEMA = 'bench_baseline';
+const BASELINE_SCHEMA = 'bench_baseline';
 
 /** The bench's search ('guitar', Music, refundable ≥ $50; the first page of 50) as of cabac66. */
-export const BASELINE_SEARCH = {
+const BASELINE_SEARCH = {
   pattern: '%guitar%',
   tags: ['Music'],
   refundAmountMinCents: 5000,

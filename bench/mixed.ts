@@ -31,7 +31,7 @@ import {
   type Acknowledged,
 } from '../apps/server/test/support/crash-checks.ts';
 import { openSeededDatabase, postJson, signedInCookie, startApp, type RunningApp } from './app.ts';
-import { runOpenLoop, type Send } from './open-loop.ts';
+import { SLOW_MS, percentile, runOpenLoop, type Send } from './open-loop.ts';
 
 export type MixedOptions = {
   projects: number;
@@ -255,11 +255,6 @@ async function autovacuumCounts(url: string): Promise<Map<string, number>> {
   }
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
-}
-
 export async function runMixedBenchmark(opts: MixedOptions): Promise<void> {
   const db = await openSeededDatabase({
     projects: opts.projects,
@@ -426,7 +421,7 @@ export async function runMixedBenchmark(opts: MixedOptions): Promise<void> {
               }
             : {
                 target: 'open loop at twice saturation: every answer within 1 s, only 503s beyond capacity',
-                ratio: Math.round((open.max_ms / 1000) * 100) / 100,
+                ratio: Math.round((open.max_ms / SLOW_MS) * 100) / 100,
                 met:
                   open.errors === 0 &&
                   open.over_1s === 0 &&
