@@ -169,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthModule(deps.database));
   await app.register(authModule({ auth, db, limiter, log: app.log, baseUrl: config.baseUrl }));
-  const storage = createStorage(config.storage);
+  const storage = await createStorage(config.storage);
   await app.register(
     accountModule({
       db,

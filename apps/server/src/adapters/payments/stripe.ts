@@ -5,12 +5,12 @@ import Stripe from 'stripe';
 import type {
   CreateIntentInput,
   PaymentProvider,
-  ProviderIntent,
   ProviderPayout,
   ProviderRefund,
   RefundInput,
 } from './provider.ts';
 import { ProviderError } from './provider.ts';
+import { fromStripeIntent, fromStripeRefund } from './stripe-objects.ts';
 
 export type StripeSettings = {
   secretKey: string;
@@ -37,48 +37,6 @@ function clientOptions(apiUrl: string | undefined): Stripe.StripeConfig {
     if (url.port) options.port = Number(url.port);
   }
   return options;
-}
-
-function mapStatus(intent: Stripe.PaymentIntent): ProviderIntent['status'] {
-  switch (intent.status) {
-    case 'succeeded':
-      return 'succeeded';
-    case 'processing':
-      return 'processing';
-    case 'canceled':
-      return 'canceled';
-    case 'requires_payment_method':
-      return intent.last_payment_error ? 'failed' : 'requires_payment';
-    default:
-      return 'requires_payment';
-  }
-}
-
-/** Stripe's refund statuses: succeeded; failed or canceled (the money came back to us); else pending. */
-export function fromStripeRefund(refund: Stripe.Refund): ProviderRefund {
-  const status =
-    refund.status === 'succeeded'
-      ? 'succeeded'
-      : refund.status === 'failed' || refund.status === 'canceled'
-        ? 'failed'
-        : 'pending';
-  return { id: refund.id, amountCents: refund.amount, status };
-}
-
-/** A Stripe PaymentIntent (from the API or inside a webhook event) in provider-neutral terms. */
-export function fromStripeIntent(intent: Stripe.PaymentIntent): ProviderIntent {
-  const customer = intent.customer;
-  return {
-    id: intent.id,
-    clientSecret: intent.client_secret ?? '',
-    amountCents: intent.amount,
-    amountReceivedCents: intent.amount_received ?? 0,
-    currency: intent.currency,
-    status: mapStatus(intent),
-    customerId: typeof customer === 'string' ? customer : (customer?.id ?? null),
-    metadata: { ...(intent.metadata ?? {}) },
-    lastError: intent.last_payment_error?.message ?? null,
-  };
 }
 
 export function createStripeProvider(settings: StripeSettings): StripeProvider {

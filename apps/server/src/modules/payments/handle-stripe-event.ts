@@ -2,7 +2,8 @@
 // testing, and a form that has used its failed attempts is canceled at Stripe); a refund that changed
 // is looked at again by settlement; anything else is acknowledged and ignored.
 import type Stripe from 'stripe';
-import { fromStripeIntent, type StripeProvider } from '../../adapters/payments/stripe.ts';
+import type { StripeProvider } from '../../adapters/payments/stripe.ts';
+import { fromStripeIntent } from '../../adapters/payments/stripe-objects.ts';
 import type { PaymentEvents } from './apply-payment-event.ts';
 import type { CardTestingGuard } from './card-testing.ts';
 import type { Log } from './deps.ts';

@@ -70,7 +70,7 @@ export async function registerPayments(
   },
 ): Promise<PaymentsModule> {
   const { config, db, clock, limiter } = deps;
-  const provider = createPaymentProvider(config.payments, db);
+  const provider = await createPaymentProvider(config.payments, db);
   const effects = createPaymentEffects();
   const events = createPaymentEvents({ db, clock, log: app.log, effects });
   const cardTesting = createCardTestingGuard({ db, limiter, secret: deps.secret });
