@@ -39,6 +39,11 @@ export type LoadOptions = {
   databaseUrl?: string;
   /** Only these endpoints (names start with…); default: all. */
   only?: string[];
+  /**
+   * Rounds of each figure that has yardsticks: its yardsticks then the figure, this many times in turn,
+   * so that every ratio is of two figures measured a few seconds apart.
+   */
+  rounds: number;
 };
 
 /** As a browser asks: compressed answers welcome (the shared cache keeps compressed copies). */
@@ -54,7 +59,13 @@ type Run = {
 
 type Figures = { requests_per_sec: number; p99_ms: number };
 
-async function measure(base: string, target: Run, opts: LoadOptions, cookie?: string): Promise<Figures> {
+async function measure(
+  base: string,
+  target: Run,
+  opts: LoadOptions,
+  cookie?: string,
+  round?: number,
+): Promise<Figures> {
   const headers: Record<string, string> = {
     'accept-encoding': ACCEPT_ENCODING,
     ...(target.fresh ? { 'cache-control': 'no-cache' } : {}),
@@ -76,6 +87,7 @@ async function measure(base: string, target: Run, opts: LoadOptions, cookie?: st
   console.log(
     JSON.stringify({
       endpoint: target.endpoint,
+      ...(round === undefined ? {} : { round }),
       connections: opts.connections,
       requests_per_sec: figures.requests_per_sec,
       p50_ms: result.latency.p50,
@@ -287,6 +299,21 @@ export function issueTargets(figures: Map<string, Figures>): TargetLine[] {
   return lines;
 }
 
+/**
+ * Each target's line from the round whose ratio is the median of its rounds (with an even number of
+ * rounds, the less favourable of the middle two), with every round's ratio beside it.
+ */
+export function medianRounds(rounds: TargetLine[][]): TargetLine[] {
+  const byTarget = new Map<string, TargetLine[]>();
+  for (const line of rounds.flat()) byTarget.set(line.target, [...(byTarget.get(line.target) ?? []), line]);
+  return [...byTarget.values()].map((lines) => {
+    const atMost = lines[0]!.goal.startsWith('<=');
+    const sorted = [...lines].sort((a, b) => a.ratio - b.ratio);
+    const middle = atMost ? Math.floor(sorted.length / 2) : Math.ceil(sorted.length / 2) - 1;
+    return { ...sorted[middle]!, ratios_by_round: lines.map((line) => line.ratio) };
+  });
+}
+
 /** The endpoints measured one by one (`--only` picks them by the start of their names). */
 export const LOAD_ENDPOINTS = [
   'home-uncached',
@@ -356,7 +383,6 @@ export async function runLoadBenchmark(opts: LoadOptions): Promise<void> {
       { endpoint: 'page-signed-in', path: '/my-projects', signedIn: true },
     ];
     const wanted = (name: string) => !opts.only || opts.only.some((prefix) => name.startsWith(prefix));
-    const figures = new Map<string, Figures>();
     // The yardsticks run beside the app, each measured just before the figure it anchors.
     const anchorRuns: Record<string, Run[]> = {
       'home-uncached': [{ endpoint: 'baseline-search', path: '/baseline/search' }],
@@ -378,25 +404,29 @@ export async function runLoadBenchmark(opts: LoadOptions): Promise<void> {
       anchors = await startAnchors(db.url, {
         ...(anchorsWanted.has('same-bytes') ? { sameBytes: await settledAnswer(base + '/api/home') } : {}),
       });
+    const targetLines: TargetLine[][] = [];
     for (const target of runs) {
-      // One figure per yardstick: the baseline search, first met before the uncached home, anchors both.
-      for (const anchor of anchorsOf(target))
-        if (anchors && !figures.has(anchor.endpoint))
-          figures.set(anchor.endpoint, await measure(anchors.base, anchor, opts));
-      if (wanted(target.endpoint))
-        figures.set(
-          target.endpoint,
-          await measure(
-            base,
-            target,
-            opts,
-            target.signedIn ? await signedInCookie(base, `load${Date.now().toString(36)}`) : undefined,
-          ),
-        );
+      const cookie = async () =>
+        target.signedIn ? await signedInCookie(base, `load${Date.now().toString(36)}`) : undefined;
+      const anchored = anchors ? anchorsOf(target) : [];
+      if (anchored.length === 0) {
+        if (wanted(target.endpoint)) await measure(base, target, opts, await cookie());
+        continue;
+      }
+      // The host's speed drifts within a run: each round measures the yardsticks just before the figure
+      // they anchor, and the targets are taken from the round with the median ratio.
+      for (let round = 1; round <= opts.rounds; round += 1) {
+        const figures = new Map<string, Figures>();
+        for (const anchor of anchored)
+          figures.set(anchor.endpoint, await measure(anchors!.base, anchor, opts, undefined, round));
+        if (wanted(target.endpoint))
+          figures.set(target.endpoint, await measure(base, target, opts, await cookie(), round));
+        targetLines.push(issueTargets(figures).map((line) => ({ ...line, round })));
+      }
     }
     await anchors?.stop();
     anchors = undefined;
-    for (const line of issueTargets(figures)) console.log(JSON.stringify(line));
+    for (const line of medianRounds(targetLines)) console.log(JSON.stringify(line));
 
     const now = new Date();
     const searchFilters: ProjectFilters = {

@@ -7,7 +7,9 @@
 //    PostgreSQL already running and seeded) and `--only home,search` adjust a run.
 //    Beside Kept's figures, in the same run: a Fastify hello world, a naive project page, the search
 //    issue 20 started from and the cached home's bytes from a bare route (anchor-server.ts), and one
-//    JSON line per target of issue 20 with its `ratio` and `met` (decision 047).
+//    JSON line per target of issue 20 with its `ratio` and `met` (decision 047). A figure with
+//    yardsticks is measured `--rounds` times (3), each time just after them; its targets come from the
+//    round with the median ratio, with every round's ratio beside them (decision 050).
 // 3. Mixed load (mixed.ts) on the same data: 80% reads, 15% check-ins, 5% donations; saturation at
 //    `--mixed-connections` (50, closed loop) for `--mixed-duration` seconds (60), then an open loop at
 //    half and at twice that throughput for as long, then the acknowledged writes and the ledger
@@ -40,6 +42,7 @@ const { values: args } = parseArgs({
     projects: { type: 'string', default: '100000' },
     connections: { type: 'string', default: '10' },
     duration: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
     'skip-start': { type: 'boolean', default: false },
     'skip-load': { type: 'boolean', default: false },
     'skip-mixed': { type: 'boolean', default: false },
@@ -80,6 +83,7 @@ if (!args['skip-load'] && LOAD_ENDPOINTS.some(wanted)) {
     projects: Number(args.projects),
     connections: Number(args.connections),
     durationSec: Number(args.duration),
+    rounds: Math.max(1, Number(args.rounds)),
     ...dataDir,
     ...(only ? { only } : {}),
   });

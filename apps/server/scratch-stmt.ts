@@ -1,0 +1,18 @@
+import { searchStatement } from './src/modules/browse/queries.ts';
+import { ProjectSearchQuerySchema } from '@kept/contract';
+import pg from 'pg';
+const q = ProjectSearchQuerySchema.parse({ searchText: 'guitar', categoryTags: 'Music', refundAmountMinCents: '5000' });
+const s = searchStatement(q as any, new Date(), 'UTC', { limit: q.limit, offset: q.offset });
+const c = new pg.Client('postgres://postgres:kept-embedded@127.0.0.1:5499/kept');
+await c.connect();
+await c.query(`prepare s1 as ${s.text}`);
+const lit = (v: unknown) => v instanceof Date ? `'${v.toISOString()}'` : typeof v === 'number' ? String(v) : `'${String(v)}'`;
+const exec = `execute s1(${s.values.map(lit).join(',')})`;
+for (let i = 0; i < 7; i++) await c.query(exec);
+const r = await c.query(`explain (analyze, buffers, timing) ${exec}`);
+console.log(r.rows.map((x) => x['QUERY PLAN']).join('\n'));
+const n = 200; const t = performance.now();
+for (let i = 0; i < n; i++) await c.query(exec);
+console.log('avg ms per execute (serial)', ((performance.now() - t) / n).toFixed(2));
+const r2 = await c.query(exec); console.log('rows', r2.rows.length, r2.rows[0]);
+await c.end();
