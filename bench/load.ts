@@ -49,7 +49,7 @@ export type LoadOptions = {
 /** As a browser asks: compressed answers welcome (the shared cache keeps compressed copies). */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 
-type Run = {
+export type Run = {
   endpoint: (typeof LOAD_ENDPOINTS)[number];
   path: string;
   fresh?: boolean;
@@ -57,14 +57,18 @@ type Run = {
   signedIn?: boolean;
 };
 
-type Figures = { requests_per_sec: number; p99_ms: number };
+export type Figures = { requests_per_sec: number; p99_ms: number };
 
-async function measure(
+/**
+ * `target` under autocannon at `opts.connections` for `opts.durationSec` (after 2 s of warm-up); prints
+ * its line (with `label`'s fields) and returns its figures.
+ */
+export async function measure(
   base: string,
   target: Run,
-  opts: LoadOptions,
+  opts: Pick<LoadOptions, 'connections' | 'durationSec'>,
   cookie?: string,
-  round?: number,
+  label: object = {},
 ): Promise<Figures> {
   const headers: Record<string, string> = {
     'accept-encoding': ACCEPT_ENCODING,
@@ -87,7 +91,7 @@ async function measure(
   console.log(
     JSON.stringify({
       endpoint: target.endpoint,
-      ...(round === undefined ? {} : { round }),
+      ...label,
       connections: opts.connections,
       requests_per_sec: figures.requests_per_sec,
       p50_ms: result.latency.p50,
@@ -213,6 +217,8 @@ async function explain(client: pg.Client, name: string, statement: Statement): P
   );
 }
 
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
 /**
  * What the issue recorded of its own host: the search it set out from ran at ~176 req/s with a p99 of
  * ~85 ms (decision 005's search as of cabac66, which baseline-search.ts rebuilds as a yardstick).
@@ -221,6 +227,14 @@ export const ISSUE_HOST = { searchRequestsPerSec: 176, searchP99Ms: 85 } as cons
 /** The issue's latency bounds, in milliseconds of its host. */
 export const ISSUE_P99_BOUNDS_MS = { homeUncached: 20, search: 25 } as const;
 
+/**
+ * A bound the issue gives in its host's milliseconds, in this run's: the same share of the baseline
+ * search's p99 measured in this run as it was of the ~85 ms the issue recorded (decision 047).
+ */
+export function boundInThisRun(issueBoundMs: number, baselineP99Ms: number): number {
+  return round2((baselineP99Ms * issueBoundMs) / ISSUE_HOST.searchP99Ms);
+}
+
 type TargetLine = {
   target: string;
   ratio: number;
@@ -228,8 +242,6 @@ type TargetLine = {
   met: boolean;
   [figure: string]: unknown;
 };
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * The issue's performance targets as ratios measured in this run (absolute figures on a shared host
@@ -258,8 +270,7 @@ export function issueTargets(figures: Map<string, Figures>): TargetLine[] {
     const x = figures.get(a);
     const baseline = figures.get('baseline-search');
     if (!x || !baseline || baseline.p99_ms === 0) return;
-    const share = issueBoundMs / ISSUE_HOST.searchP99Ms;
-    const limitMs = round2(baseline.p99_ms * share);
+    const limitMs = boundInThisRun(issueBoundMs, baseline.p99_ms);
     const ratio = round2(x.p99_ms / limitMs);
     lines.push({
       target,
@@ -418,9 +429,9 @@ export async function runLoadBenchmark(opts: LoadOptions): Promise<void> {
       for (let round = 1; round <= opts.rounds; round += 1) {
         const figures = new Map<string, Figures>();
         for (const anchor of anchored)
-          figures.set(anchor.endpoint, await measure(anchors!.base, anchor, opts, undefined, round));
+          figures.set(anchor.endpoint, await measure(anchors!.base, anchor, opts, undefined, { round }));
         if (wanted(target.endpoint))
-          figures.set(target.endpoint, await measure(base, target, opts, await cookie(), round));
+          figures.set(target.endpoint, await measure(base, target, opts, await cookie(), { round }));
         targetLines.push(issueTargets(figures).map((line) => ({ ...line, round })));
       }
     }

@@ -12,7 +12,8 @@
 //    round with the median ratio, with every round's ratio beside them (decision 050).
 // 3. Mixed load (mixed.ts) on the same data: 80% reads, 15% check-ins, 5% donations; saturation at
 //    `--mixed-connections` (50, closed loop) for `--mixed-duration` seconds (60), then an open loop at
-//    half and at twice that throughput for as long, then the acknowledged writes and the ledger
+//    half and at twice that throughput for as long, each after the baseline search that restates its
+//    bounds in this run's milliseconds (decision 051), then the acknowledged writes and the ledger
 //    checked. `--skip-mixed`; `--only mixed`.
 // 4. Crash under load (crash.ts): `--kills` (50) SIGKILLs of the server under a write load, checking
 //    after each restart that no acknowledged write is lost and the books balance. `--skip-crash`,
