@@ -59,6 +59,9 @@ export type Run = {
 
 export type Figures = { requests_per_sec: number; p99_ms: number };
 
+/** The search issue 20 started from, served by the yardstick server (baseline-search.ts). */
+export const BASELINE_SEARCH: Run = { endpoint: 'baseline-search', path: '/baseline/search' };
+
 /**
  * `target` under autocannon at `opts.connections` for `opts.durationSec` (after 2 s of warm-up); prints
  * its line (with `label`'s fields) and returns its figures.
@@ -396,12 +399,12 @@ export async function runLoadBenchmark(opts: LoadOptions): Promise<void> {
     const wanted = (name: string) => !opts.only || opts.only.some((prefix) => name.startsWith(prefix));
     // The yardsticks run beside the app, each measured just before the figure it anchors.
     const anchorRuns: Record<string, Run[]> = {
-      'home-uncached': [{ endpoint: 'baseline-search', path: '/baseline/search' }],
+      'home-uncached': [BASELINE_SEARCH],
       'home-cache': [
         { endpoint: 'hello-world', path: '/hello' },
         { endpoint: 'same-bytes', path: '/same-bytes' },
       ],
-      'search-text-tag-refund': [{ endpoint: 'baseline-search', path: '/baseline/search' }],
+      'search-text-tag-refund': [BASELINE_SEARCH],
       detail: [{ endpoint: 'naive-detail', path: `/naive/projects/${projectId}` }],
     };
     const anchorsOf = (target: Run) =>
@@ -419,8 +422,8 @@ export async function runLoadBenchmark(opts: LoadOptions): Promise<void> {
     for (const target of runs) {
       const cookie = async () =>
         target.signedIn ? await signedInCookie(base, `load${Date.now().toString(36)}`) : undefined;
-      const anchored = anchors ? anchorsOf(target) : [];
-      if (anchored.length === 0) {
+      const anchored = anchorsOf(target);
+      if (!anchors || anchored.length === 0) {
         if (wanted(target.endpoint)) await measure(base, target, opts, await cookie());
         continue;
       }
@@ -429,7 +432,7 @@ export async function runLoadBenchmark(opts: LoadOptions): Promise<void> {
       for (let round = 1; round <= opts.rounds; round += 1) {
         const figures = new Map<string, Figures>();
         for (const anchor of anchored)
-          figures.set(anchor.endpoint, await measure(anchors!.base, anchor, opts, undefined, { round }));
+          figures.set(anchor.endpoint, await measure(anchors.base, anchor, opts, undefined, { round }));
         if (wanted(target.endpoint))
           figures.set(target.endpoint, await measure(base, target, opts, await cookie(), { round }));
         targetLines.push(issueTargets(figures).map((line) => ({ ...line, round })));

@@ -42,13 +42,13 @@ import {
   type RunningApp,
 } from './app.ts';
 import { prepareBaselineSearch } from './baseline-search.ts';
-import { ISSUE_HOST, boundInThisRun, measure } from './load.ts';
+import { BASELINE_SEARCH, ISSUE_HOST, boundInThisRun, measure } from './load.ts';
 import { SLOW_MS, percentile, runOpenLoop, type Send } from './open-loop.ts';
 
 /** The issue's bound on the p99 at half saturation, in its host's ms. */
 const HALF_SATURATION_P99_MS = 50;
-/** The baseline search as the load bench measures it (10 connections, 10 s). */
-const BASELINE = { endpoint: 'baseline-search', path: '/baseline/search' } as const;
+/** How the baseline search is measured: as the load bench does, at the issue's 10 connections. */
+const BASELINE_LOAD = { connections: 10, durationSec: 10 };
 
 export type MixedOptions = {
   projects: number;
@@ -420,15 +420,9 @@ export async function runMixedBenchmark(opts: MixedOptions): Promise<void> {
     ] as const) {
       // The issue's bounds are in its host's milliseconds: each step's are restated from the baseline
       // search measured just before it (decision 051).
-      const baseline = await measure(
-        anchors.base,
-        BASELINE,
-        { connections: 10, durationSec: 10 },
-        undefined,
-        {
-          before: step,
-        },
-      );
+      const baseline = await measure(anchors.base, BASELINE_SEARCH, BASELINE_LOAD, undefined, {
+        before: step,
+      });
       const p99LimitMs = boundInThisRun(HALF_SATURATION_P99_MS, baseline.p99_ms);
       const slowMs = boundInThisRun(SLOW_MS, baseline.p99_ms);
       const rate = Math.max(1, Math.round((saturation * factor) / requestsPerOperation));
