@@ -153,12 +153,18 @@ export async function startAnchors(
   };
 }
 
+/**
+ * Node flags for the servers the bench starts, for looking inside a run (`BENCH_NODE_ARGS='--trace-gc'`,
+ * `'--cpu-prof --cpu-prof-dir=/tmp/prof'`); with them, the servers' stdout goes to the bench's stderr.
+ */
+const NODE_ARGS = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+
 async function spawnServer(script: string, health: string, env: NodeJS.ProcessEnv): Promise<RunningApp> {
   const port = await freePort();
   const base = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...NODE_ARGS, script], {
     env: { ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 2],
+    stdio: ['ignore', NODE_ARGS.length > 0 ? 2 : 'ignore', 2],
   });
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;

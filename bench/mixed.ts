@@ -49,6 +49,12 @@ import { SLOW_MS, percentile, runOpenLoop, type Send } from './open-loop.ts';
 const HALF_SATURATION_P99_MS = 50;
 /** How the baseline search is measured: as the load bench does, at the issue's 10 connections. */
 const BASELINE_LOAD = { connections: 10, durationSec: 10 };
+/**
+ * Keep-alive connections each open-loop step starts with, as a proxy in front of an instance holds its
+ * connections open: the step measures the server's answers, not hundreds of connections set up at once
+ * on a host whose two cores the step saturates (decision 052).
+ */
+const WARM = { connections: 200, path: '/api/health' };
 
 export type MixedOptions = {
   projects: number;
@@ -426,7 +432,14 @@ export async function runMixedBenchmark(opts: MixedOptions): Promise<void> {
       const p99LimitMs = boundInThisRun(HALF_SATURATION_P99_MS, baseline.p99_ms);
       const slowMs = boundInThisRun(SLOW_MS, baseline.p99_ms);
       const rate = Math.max(1, Math.round((saturation * factor) / requestsPerOperation));
-      const open = await runOpenLoop({ base, rate, durationSec: opts.durationSec, operation, slowMs });
+      const open = await runOpenLoop({
+        base,
+        rate,
+        durationSec: opts.durationSec,
+        operation,
+        slowMs,
+        warm: WARM,
+      });
       const answered = Object.entries(open.statuses).filter(([status]) => status !== 'error');
       const beyondCapacity = answered.filter(([status]) => !/^2/.test(status));
       const only503s = beyondCapacity.every(([status]) => status === '503');
@@ -443,6 +456,7 @@ export async function runMixedBenchmark(opts: MixedOptions): Promise<void> {
           non_2xx_only_503: only503s,
           every_503_has_retry_after: open.retry_after_503s === n503,
           'baseline-search_p99_ms': baseline.p99_ms,
+          warm_connections: WARM.connections,
           ...(factor === 0.5
             ? {
                 target: `open loop at half saturation: 0 errors, p99 <= ${HALF_SATURATION_P99_MS}/${ISSUE_HOST.searchP99Ms} of the baseline search's p99`,

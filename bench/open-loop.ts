@@ -31,6 +31,8 @@ export type OpenLoopOptions = {
   timeoutMs?: number;
   /** Answers slower than this are counted in `over_slow` (default SLOW_MS). */
   slowMs?: number;
+  /** Before the first arrival, open this many keep-alive connections by asking `warm.path` at once. */
+  warm?: { connections: number; path: string };
 };
 
 export type OpenLoopResult = {
@@ -102,6 +104,15 @@ export async function runOpenLoop(opts: OpenLoopOptions): Promise<OpenLoopResult
   const slowByArrivalSecond = new Map<number, number>();
 
   const agent = new Agent({ headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  if (opts.warm) {
+    const { connections, path } = opts.warm;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        const res = await request(opts.base + path, { dispatcher: agent });
+        await res.body.dump();
+      }),
+    );
+  }
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
   const start = performance.now();
