@@ -143,4 +143,46 @@ describe('rate limits', () => {
     expect(rows).toEqual([{ key: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), count: 3 }]);
     expect(storedKey('login:ip:1.2.3.4')).toBe('login:ip:1.2.3.4');
   });
+
+  it('counts several limits of one call, each in its own window, and gives them back', async () => {
+    const limiter = createRateLimiter(a.database.db, clock);
+    const short = { key: 'test:many:short', max: 2, windowMs: 60_000 };
+    const long = { key: 'test:many:long', max: 5, windowMs: 3_600_000 };
+    expect(await limiter.consume(long, short)).toEqual([1, 1]);
+    expect(await limiter.consume(long, short)).toEqual([2, 2]);
+    // The short window is full: the call is refused with the short window's wait, yet both were counted.
+    const refused = await limiter.consume(long, short).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RateLimitedError);
+    expect((refused as RateLimitedError).retryAfterSeconds).toBe(60);
+    expect(await limiter.peek(long)).toBe(3);
+    await limiter.release(long, short);
+    expect([await limiter.peek(long), await limiter.peek(short)]).toEqual([2, 2]);
+    await expect(limiter.check(short, long)).rejects.toBeInstanceOf(RateLimitedError);
+    // Once the short window has passed, only the long one still holds its attempts.
+    clock.advance(61_000);
+    await expect(limiter.check(short, long)).resolves.toBeUndefined();
+    expect(await limiter.record(short, long)).toEqual([1, 3]);
+  });
+
+  it('counts a limit named twice in one call twice', async () => {
+    const limiter = createRateLimiter(a.database.db, clock);
+    const limit = { key: 'test:twice', max: 10, windowMs: 60_000 };
+    expect(await limiter.record(limit, limit)).toEqual([1, 2]);
+    await limiter.release(limit, limit);
+    expect(await limiter.peek(limit)).toBe(0);
+  });
+
+  it('counts every attempt of concurrent calls naming the same limits in either order', async () => {
+    const limiter = createRateLimiter(a.database.db, clock);
+    const x = { key: 'test:concurrent:x', max: 1_000, windowMs: 60_000 };
+    const y = { key: 'test:concurrent:y', max: 1_000, windowMs: 60_000 };
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? limiter.record(x, y) : limiter.record(y, x))),
+    );
+    expect([await limiter.peek(x), await limiter.peek(y)]).toEqual([40, 40]);
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) => limiter.release(...(i % 2 === 0 ? [x, y] : [y, x]))),
+    );
+    expect([await limiter.peek(x), await limiter.peek(y)]).toEqual([0, 0]);
+  });
 });

@@ -1,9 +1,10 @@
 // Fixed-window rate limits kept in PostgreSQL, so they hold across restarts and across app instances.
+// A call counts, checks or gives back all the limits it names in one statement (queries.ts).
 import crypto from 'node:crypto';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../http/errors.ts';
-import { countAttempt, deleteKeys, releaseAttempt, selectWindow } from './queries.ts';
+import { countAttempts, deleteKeys, releaseAttempts, selectWindows } from './queries.ts';
 
 export type Limit = { key: string; max: number; windowMs: number };
 export type RateLimiter = {
@@ -49,49 +50,83 @@ export function storedKey(key: string): string {
     : `sha256:${crypto.createHash('sha256').update(key).digest('hex')}`;
 }
 
+/** A limit with its stored key, worked out once. */
+type Keyed = { limit: Limit; key: string };
+
+/** The limits in runs of distinct stored keys, in order: one statement counts a key once at most. */
+function distinctRuns(limits: Limit[]): Keyed[][] {
+  const runs: Keyed[][] = [];
+  let seen = new Set<string>();
+  for (const limit of limits) {
+    const key = storedKey(limit.key);
+    if (runs.length === 0 || seen.has(key)) {
+      runs.push([]);
+      seen = new Set();
+    }
+    runs.at(-1)!.push({ limit, key });
+    seen.add(key);
+  }
+  return runs;
+}
+
 export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
   const pool = db.$client;
   const waitSeconds = (limit: Limit, windowStart: Date, now: Date) => {
     const resetAt = new Date(windowStart).getTime() + limit.windowMs;
     return Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000));
   };
+  /** The instant at or before which a window of `limit` started has passed. */
+  const sinceOf = (limit: Limit, now: Date) => new Date(now.getTime() - limit.windowMs);
+  const withSince = (run: Keyed[], now: Date) =>
+    run.map(({ limit, key }) => ({ key, since: sinceOf(limit, now) }));
   const count = async (limits: Limit[], refuseOver: boolean): Promise<number[]> => {
     const counts: number[] = [];
     let worstWait = 0;
-    for (const limit of limits) {
+    for (const run of distinctRuns(limits)) {
       const now = clock.now();
-      const expiredBefore = new Date(now.getTime() - limit.windowMs);
-      const row = await countAttempt(pool, storedKey(limit.key), now, expiredBefore);
-      counts.push(row?.count ?? 0);
-      if (row && row.count > limit.max)
-        worstWait = Math.max(worstWait, waitSeconds(limit, row.window_start, now));
+      const rows = await countAttempts(pool, withSince(run, now), now);
+      for (const { limit, key } of run) {
+        const row = rows.get(key);
+        counts.push(row?.count ?? 0);
+        if (row && row.count > limit.max)
+          worstWait = Math.max(worstWait, waitSeconds(limit, row.window_start, now));
+      }
     }
     if (refuseOver && worstWait > 0) throw new RateLimitedError(worstWait);
     return counts;
   };
-  const current = (limit: Limit, now: Date) =>
-    selectWindow(pool, storedKey(limit.key), new Date(now.getTime() - limit.windowMs));
+  /** Each limit's row when its window has not passed yet. */
+  const current = async (limits: Limit[], now: Date) => {
+    const rows = await selectWindows(
+      pool,
+      limits.map((limit) => storedKey(limit.key)),
+    );
+    return limits.map((limit) => {
+      const row = rows.get(storedKey(limit.key));
+      return row && row.window_start > sinceOf(limit, now) ? row : undefined;
+    });
+  };
   return {
     consume: (...limits) => count(limits, true),
     record: (...limits) => count(limits, false),
     async peek(limit) {
-      return (await current(limit, clock.now()))?.count ?? 0;
+      const [row] = await current([limit], clock.now());
+      return row?.count ?? 0;
     },
     async check(...limits) {
+      if (limits.length === 0) return;
+      const now = clock.now();
+      const rows = await current(limits, now);
       let worstWait = 0;
-      for (const limit of limits) {
-        const now = clock.now();
-        const row = await current(limit, now);
+      limits.forEach((limit, i) => {
+        const row = rows[i];
         if (row && row.count >= limit.max)
           worstWait = Math.max(worstWait, waitSeconds(limit, row.window_start, now));
-      }
+      });
       if (worstWait > 0) throw new RateLimitedError(worstWait);
     },
     async release(...limits) {
-      for (const limit of limits) {
-        const now = clock.now();
-        await releaseAttempt(pool, storedKey(limit.key), new Date(now.getTime() - limit.windowMs));
-      }
+      for (const run of distinctRuns(limits)) await releaseAttempts(pool, withSince(run, clock.now()));
     },
 
     async clear(...limits) {

@@ -1,42 +1,55 @@
-// The rate limits' SQL: one row per key, its count and when its window started.
+// The rate limits' SQL: one row per key, its count and when its window started. Every statement takes
+// all of a call's limits at once, so a call is one round trip however many limits it names; rows are
+// taken in key order, so two calls naming the same keys never wait on each other in a circle.
 import type pg from 'pg';
 
 export type WindowRow = { count: number; window_start: Date };
+export type KeyedWindowRow = WindowRow & { key: string };
 
-/** Counts one attempt in the key's window, starting a new window once the old one has passed. */
-const CONSUME_SQL = `insert into rate_limits (key, count, window_start) values ($1, 1, $2::timestamptz)
+/** A key and the instant at or before which its window has passed. */
+export type KeyedSince = { key: string; since: Date };
+
+/**
+ * Counts one attempt per key in its window, starting a new window (at $3) once the old one started at
+ * or before that key's `since`. The keys must be distinct: one statement cannot update a row twice.
+ */
+const CONSUME_SQL = `with l as (select * from unnest($1::text[], $2::timestamptz[]) as l(key, since))
+insert into rate_limits (key, count, window_start) select key, 1, $3::timestamptz from l order by key
   on conflict (key) do update set
-    count = case when rate_limits.window_start <= $3::timestamptz then 1 else rate_limits.count + 1 end,
-    window_start = case when rate_limits.window_start <= $3::timestamptz then $2::timestamptz
-                        else rate_limits.window_start end
-  returning count, window_start`;
+    count = case when rate_limits.window_start <= (select since from l where l.key = excluded.key) then 1
+                 else rate_limits.count + 1 end,
+    window_start = case when rate_limits.window_start <= (select since from l where l.key = excluded.key)
+                        then excluded.window_start else rate_limits.window_start end
+  returning key, count, window_start`;
 
-/** The key's count in its current window (no row, or a window that has passed: none). */
-const COUNT_SQL = `select count, window_start from rate_limits where key = $1 and window_start > $2::timestamptz`;
+/** The keys' rows (a window that has passed is the caller's to ignore). */
+const WINDOWS_SQL = `select key, count, window_start from rate_limits where key = any($1::text[])`;
 
-/** Takes one attempt back from the key's current window. */
-const RELEASE_SQL = `update rate_limits set count = greatest(count - 1, 0)
-  where key = $1 and window_start > $2::timestamptz`;
+/** Takes one attempt back from each key's current window. */
+const RELEASE_SQL = `update rate_limits r set count = greatest(r.count - 1, 0)
+  from (select * from unnest($1::text[], $2::timestamptz[]) as l(key, since) order by key) l
+  where r.key = l.key and r.window_start > l.since`;
 
-/** Counts one attempt at `now`; a window that started at or before `expiredBefore` starts again. */
-export async function countAttempt(
+const columns = (limits: KeyedSince[]) => [limits.map((l) => l.key), limits.map((l) => l.since)];
+
+/** Counts one attempt at `now` against each (distinct) key; answers each key's window. */
+export async function countAttempts(
   pool: pg.Pool,
-  key: string,
+  limits: KeyedSince[],
   now: Date,
-  expiredBefore: Date,
-): Promise<WindowRow | undefined> {
-  const result = await pool.query<WindowRow>({ text: CONSUME_SQL, values: [key, now, expiredBefore] });
-  return result.rows[0];
+): Promise<Map<string, WindowRow>> {
+  const result = await pool.query<KeyedWindowRow>({ text: CONSUME_SQL, values: [...columns(limits), now] });
+  return new Map(result.rows.map((row) => [row.key, row]));
 }
 
-/** The key's window if it started after `since`. */
-export async function selectWindow(pool: pg.Pool, key: string, since: Date): Promise<WindowRow | undefined> {
-  const result = await pool.query<WindowRow>({ text: COUNT_SQL, values: [key, since] });
-  return result.rows[0];
+/** The keys' rows, whatever their windows. */
+export async function selectWindows(pool: pg.Pool, keys: string[]): Promise<Map<string, WindowRow>> {
+  const result = await pool.query<KeyedWindowRow>({ text: WINDOWS_SQL, values: [keys] });
+  return new Map(result.rows.map((row) => [row.key, row]));
 }
 
-export async function releaseAttempt(pool: pg.Pool, key: string, since: Date): Promise<void> {
-  await pool.query({ text: RELEASE_SQL, values: [key, since] });
+export async function releaseAttempts(pool: pg.Pool, limits: KeyedSince[]): Promise<void> {
+  await pool.query({ text: RELEASE_SQL, values: columns(limits) });
 }
 
 export async function deleteKeys(pool: pg.Pool, keys: string[]): Promise<void> {
