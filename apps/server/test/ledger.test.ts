@@ -42,6 +42,33 @@ describe('ledger', () => {
     expect(await balanceOf(db(), ACCOUNTS.card)).toBe(-700);
   });
 
+  it('books each entry, in order, whether its account exists already or is opened by the posting', async () => {
+    const entriesOf = async (transactionId: string) =>
+      (
+        await t.database.pool.query<{ code: string; amount: string }>(
+          `select a.code, e.amount_cents::text as amount from ledger_entries e
+             join ledger_accounts a on a.id = e.account_id where e.transaction_id = $1 order by e.id`,
+          [transactionId],
+        )
+      ).rows;
+    const entries = [
+      { account: ACCOUNTS.card, amountCents: -1_000 },
+      { account: ACCOUNTS.charityOf('test-new-charity'), amountCents: 600 },
+      { account: ACCOUNTS.platformFees, amountCents: 300 },
+      { account: ACCOUNTS.charityOf('test-new-charity'), amountCents: 100 },
+    ];
+    const expected = entries.map((e) => ({ code: e.account, amount: String(e.amountCents) }));
+    // The charity's account does not exist before the first posting; it does before the second.
+    for (const key of ['order:opens-account', 'order:account-exists']) {
+      const booked = await db().transaction((tx) =>
+        postTransaction(tx, { kind: 'test', idempotencyKey: key, entries }),
+      );
+      expect(booked.posted).toBe(true);
+      expect(await entriesOf(booked.transactionId!)).toEqual(expected);
+    }
+    expect(await balanceOf(db(), ACCOUNTS.charityOf('test-new-charity'))).toBe(1_400);
+  });
+
   it('refuses an unbalanced or fractional posting before touching the database', async () => {
     await expect(
       db().transaction((tx) =>

@@ -106,31 +106,43 @@ export async function postTransaction(tx: Tx, posting: Posting): Promise<PostRes
   if (entries.length < 2 || sum !== 0)
     throw new Error(`Ledger transaction ${posting.idempotencyKey} does not balance (sum ${sum})`);
 
-  const [created] = await tx
-    .insert(ledgerTransactions)
-    .values({
-      kind: posting.kind,
-      idempotencyKey: posting.idempotencyKey,
-      paymentId: posting.paymentId ?? null,
-      projectId: posting.projectId ?? null,
-      memo: posting.memo ?? null,
-    })
-    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
-    .returning({ id: ledgerTransactions.id });
-  if (!created) return { posted: false, transactionId: null };
-
-  const ids = await accountIds(
-    tx,
-    entries.map((entry) => entry.account),
-  );
-  await tx.insert(ledgerEntries).values(
-    entries.map((entry) => ({
-      transactionId: created.id,
-      accountId: ids.get(entry.account)!,
-      amountCents: entry.amountCents,
-    })),
-  );
-  return { posted: true, transactionId: created.id };
+  const codes = entries.map((entry) => entry.account);
+  // One statement books the transaction and its entries, in their order, when every account already
+  // exists (all but an account's first posting); a key already booked books nothing.
+  const { rows } = await tx.execute<{ transactionId: string | null; entries: number }>(sql`
+    with t as (
+      insert into ${ledgerTransactions} (kind, idempotency_key, payment_id, project_id, memo)
+      values (${posting.kind}, ${posting.idempotencyKey}, ${posting.paymentId ?? null},
+              ${posting.projectId ?? null}, ${posting.memo ?? null})
+      on conflict (idempotency_key) do nothing
+      returning id
+    ), v as (
+      select v.n, v.amount, a.id as account_id
+        from unnest(${sql.param(codes)}::text[], ${sql.param(entries.map((entry) => entry.amountCents))}::bigint[])
+             with ordinality as v(code, amount, n)
+        left join ${ledgerAccounts} a on a.code = v.code
+    ), e as (
+      insert into ${ledgerEntries} (transaction_id, account_id, amount_cents)
+      select t.id, v.account_id, v.amount from t cross join v
+       where not exists (select 1 from v where v.account_id is null)
+       order by v.n
+      returning 1
+    )
+    select (select id from t) as "transactionId", (select count(*) from e)::int as entries`);
+  const booked = rows[0]!;
+  if (booked.transactionId === null) return { posted: false, transactionId: null };
+  if (booked.entries === 0) {
+    // An account's first posting: the accounts are created, then the entries booked.
+    const ids = await accountIds(tx, codes);
+    await tx.insert(ledgerEntries).values(
+      entries.map((entry) => ({
+        transactionId: booked.transactionId!,
+        accountId: ids.get(entry.account)!,
+        amountCents: entry.amountCents,
+      })),
+    );
+  }
+  return { posted: true, transactionId: booked.transactionId };
 }
 
 /** An account's balance in cents (0 for an account that does not exist yet). */
