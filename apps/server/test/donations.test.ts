@@ -138,6 +138,50 @@ describe('starting a donation', () => {
   });
 });
 
+describe('the client address limits', () => {
+  /** Fills `key`'s window as if `max` attempts had just been counted. */
+  const fill = (key: string, max: number) =>
+    q(
+      `insert into rate_limits (key, count, window_start) values ($1, $2, $3)
+       on conflict (key) do update set count = excluded.count, window_start = excluded.window_start`,
+      [key, max, clock.now()],
+    );
+
+  it("refuse an address's 301st donation in an hour with 429, whatever the project, and count nothing else", async () => {
+    const ip = '10.77.0.1';
+    await fill(`payments:donation:ip:${ip}`, 300);
+    const payments = async () => (await q<{ n: number }>('select count(*)::int as n from payments'))[0]!.n;
+    const before = await payments();
+    for (const projectId of [project.projectId, crypto.randomUUID(), 'not-a-uuid']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/donations/intent',
+        remoteAddress: ip,
+        payload: { projectId, amountCents: 500 },
+      });
+      expect(res.statusCode).toBe(429);
+      expect(res.json().error.code).toBe('rate_limited');
+    }
+    expect(await payments()).toBe(before);
+  });
+
+  it("refuse an address's 301st confirmation in an hour with 429, before the client secret is judged", async () => {
+    const intent = await startDonation(t.app, project.projectId, { amountCents: 500 });
+    const ip = '10.77.0.2';
+    await fill(`payments:confirm:ip:${ip}`, 300);
+    for (const clientSecret of [intent.clientSecret, 'not-the-secret']) {
+      const res = await confirmCard(t.app, { ...intent, clientSecret }, {}, ip);
+      expect(res.statusCode).toBe(429);
+    }
+    // The payment's own attempts were not counted: only the holder of its secret counts against them.
+    const [row] = await q('select count(*)::int as n from rate_limits where key = $1', [
+      `payments:confirm:payment:${intent.paymentId}`,
+    ]);
+    expect(row).toEqual({ n: 0 });
+    expect((await confirmCard(t.app, intent)).statusCode).toBe(200);
+  });
+});
+
 describe('a succeeded donation', () => {
   it('credits 80% to the pool and 20% to the platform, for every preset and a custom amount', async () => {
     const target = await createPaidProject(t.app);

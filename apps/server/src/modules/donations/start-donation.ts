@@ -8,6 +8,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../http/errors.ts';
 import { isUuid } from '../../http/validate.ts';
+import { allInOrder } from '../../in-order.ts';
 import type { PaymentsModule } from '../payments/index.ts';
 import type { CardTryer } from '../payments/card-testing.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
@@ -39,14 +40,18 @@ export async function startDonation(
     tryer: () => Promise<CardTryer>;
   },
 ): Promise<PaymentIntentResponse> {
-  await deps.limiter.consume({ key: `payments:donation:ip:${input.ip}`, max: 300, windowMs: HOUR });
-  const tryer = await input.tryer();
-  // A visitor who has used this hour's failed card attempts starts no new form.
-  await deps.payments.cardTesting.checkTryer(tryer);
   const { donation } = input;
   const notFound = () => new DomainError('not_found', DONATION_MESSAGES.notFound);
-  if (!isUuid(donation.projectId)) throw notFound();
-  const project = await projectToDonateTo(deps.db, donation.projectId);
+  // The client address's limit, then the visitor's failed cards, then the project, as one wait.
+  const [, tryer, project] = await allInOrder(
+    deps.limiter.consume({ key: `payments:donation:ip:${input.ip}`, max: 300, windowMs: HOUR }),
+    // A visitor who has used this hour's failed card attempts starts no new form.
+    input.tryer().then(async (tryer) => {
+      await deps.payments.cardTesting.checkTryer(tryer);
+      return tryer;
+    }),
+    isUuid(donation.projectId) ? projectToDonateTo(deps.db, donation.projectId) : Promise.resolve(undefined),
+  );
   if (!project) throw notFound();
   if (tryer.userId === project.userId) throw new DomainError('forbidden', DONATION_MESSAGES.ownProject);
   const refuseUnlessOpen = (p: DonatableProject | undefined) => {

@@ -9,6 +9,7 @@ import { MESSAGES } from '@kept/domain';
 import { validateCard, type CardInput } from '../../adapters/payments/simulated-cards.ts';
 import { DomainError } from '../../http/errors.ts';
 import { isPoolBusy, unavailableError } from '../../http/overload.ts';
+import { allInOrder } from '../../in-order.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
 import type { ApplyResult, PaymentEvents } from './apply-payment-event.ts';
 import type { CardTestingGuard, CardTryer } from './card-testing.ts';
@@ -119,9 +120,12 @@ export async function confirmPayment(
   const { limiter, cardTesting } = deps;
   const { paymentId, clientSecret, card } = input;
   if (deps.provider.name !== 'simulated') throw new DomainError('not_found', PAYMENT_MESSAGES.simulatedOnly);
-  await limiter.consume({ key: `payments:confirm:ip:${input.ip}`, max: 300, windowMs: HOUR });
+  // The client address's limit first, then the client secret, as one wait.
+  const [, payment] = await allInOrder(
+    limiter.consume({ key: `payments:confirm:ip:${input.ip}`, max: 300, windowMs: HOUR }),
+    authorizePayment(deps, paymentId, clientSecret),
+  );
   // Only the holder of the client secret counts against (and can exhaust) a payment's attempts.
-  const payment = await authorizePayment(deps, paymentId, clientSecret);
   await limiter.consume({ key: `payments:confirm:payment:${paymentId}`, max: 30, windowMs: HOUR });
   const { chargeDeadlineMs } = deps;
   const timeToCharge = () => chargeDeadlineMs === 0 || input.elapsedMs() < chargeDeadlineMs;
