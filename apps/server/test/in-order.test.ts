@@ -1,34 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import { allInOrder } from '../src/in-order.ts';
 
-/** A step that settles after `ms` (a timer: steps finish out of their order) and records that it ran. */
-const step = <T>(ran: string[], name: string, ms: number, outcome: { value: T } | { error: Error }) =>
-  new Promise<T>((resolve, reject) =>
-    setTimeout(() => {
-      ran.push(name);
-      if ('error' in outcome) reject(outcome.error);
-      else resolve(outcome.value);
-    }, ms),
-  );
+/** A promise the test settles by hand, so that steps finish in the order the test chooses. */
+function deferred<T = unknown>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** One turn of the event loop: every callback of a promise already settled has run after it. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('allInOrder', () => {
-  it('answers every step’s value in the order given', async () => {
-    const ran: string[] = [];
-    const values = await allInOrder(step(ran, 'a', 20, { value: 1 }), step(ran, 'b', 0, { value: 'two' }));
-    expect(values).toEqual([1, 'two']);
-    expect(ran).toEqual(['b', 'a']);
+  it('answers every step’s value in the order given, whatever order they finish in', async () => {
+    const a = deferred<number>();
+    const b = deferred<string>();
+    const result = allInOrder(a.promise, b.promise);
+    b.resolve('two');
+    a.resolve(1);
+    expect(await result).toEqual([1, 'two']);
   });
 
-  it('throws the first failed step’s error in the order given, once every step has run', async () => {
-    const ran: string[] = [];
-    const first = new Error('first');
-    const result = allInOrder(
-      step(ran, 'a', 0, { value: 1 }),
-      step(ran, 'b', 30, { error: first }),
-      step(ran, 'c', 0, { error: new Error('second') }),
-      step(ran, 'd', 40, { value: 4 }),
+  it('waits for every step, then throws the first failed step’s error in the order given', async () => {
+    const steps = [deferred(), deferred(), deferred(), deferred()] as const;
+    let outcome: unknown = 'pending';
+    void allInOrder(...steps.map((step) => step.promise)).then(
+      (values) => (outcome = values),
+      (err: unknown) => (outcome = err),
     );
-    await expect(result).rejects.toBe(first);
-    expect(ran.sort()).toEqual(['a', 'b', 'c', 'd']);
+    const first = new Error('first');
+    steps[2].reject(new Error('second'));
+    steps[1].reject(first);
+    steps[0].resolve(1);
+    await turn();
+    expect(outcome).toBe('pending'); // the last step is still running
+    steps[3].resolve(4);
+    await turn();
+    expect(outcome).toBe(first);
   });
 });

@@ -97,12 +97,10 @@ export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
   };
   /** Each limit's row when its window has not passed yet. */
   const current = async (limits: Limit[], now: Date) => {
-    const rows = await selectWindows(
-      pool,
-      limits.map((limit) => storedKey(limit.key)),
-    );
-    return limits.map((limit) => {
-      const row = rows.get(storedKey(limit.key));
+    const keys = limits.map((limit) => storedKey(limit.key));
+    const rows = await selectWindows(pool, keys);
+    return limits.map((limit, i) => {
+      const row = rows.get(keys[i]!);
       return row && row.window_start > sinceOf(limit, now) ? row : undefined;
     });
   };
