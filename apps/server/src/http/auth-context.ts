@@ -13,22 +13,20 @@ export type UserLookup = (cookie: string) => Promise<SessionUser | null>;
 export const NOT_SIGNED_IN = 'You must be signed in to do that.';
 
 export function registerAuthContext(app: FastifyInstance, lookup: UserLookup): void {
-  const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+  // Each request's lookup, made on its first currentUser() (null until then); a property of the
+  // request, declared up front so every request object keeps one shape.
+  app.decorateRequest('userLookup', null);
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (cache.has(request)) markPersonal(reply, request.headers.cookie !== undefined);
+    if (request.userLookup !== null) markPersonal(reply, request.headers.cookie !== undefined);
     done(null, payload);
   });
   app.decorateRequest('webHeaders', function webHeaders(this: FastifyRequest) {
     return fromNodeHeaders(this.headers);
   });
   app.decorateRequest('currentUser', function currentUser(this: FastifyRequest) {
-    let found = cache.get(this);
-    if (!found) {
-      // No cookie, no session: answer without asking the session store (the anonymous path is hot).
-      found = this.headers.cookie ? lookup(this.headers.cookie) : Promise.resolve(null);
-      cache.set(this, found);
-    }
-    return found;
+    // No cookie, no session: answer without asking the session store (the anonymous path is hot).
+    this.userLookup ??= this.headers.cookie ? lookup(this.headers.cookie) : Promise.resolve(null);
+    return this.userLookup;
   });
   app.decorateRequest('requireUser', async function requireUser(this: FastifyRequest) {
     const user = await this.currentUser();
@@ -53,6 +51,8 @@ function markPersonal(reply: FastifyReply, hadCookie: boolean): void {
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** The signed-in user's lookup once currentUser() was asked (see registerAuthContext). */
+    userLookup: Promise<SessionUser | null> | null;
     webHeaders: () => Headers;
     currentUser: () => Promise<SessionUser | null>;
     requireUser: () => Promise<SessionUser>;
