@@ -44,7 +44,7 @@ const envSchema = z
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
     DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(100),
     MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(25),
-    CHARGE_DEADLINE_MS: z.coerce.number().int().min(0).max(60_000).default(300),
+    CHARGE_DEADLINE_MS: z.coerce.number().int().min(0).max(60_000).default(200),
     MAX_HEAP_USED_MB: z.coerce.number().int().min(0).max(1_048_576).optional(),
     COMPRESSION: flag(true),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
