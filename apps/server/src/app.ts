@@ -182,7 +182,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     }),
   );
-  const payments = await registerPayments(app, { config, db, clock, limiter, secret });
+  const payments = await registerPayments(app, {
+    config,
+    db,
+    paymentsDb: deps.database.payments.db,
+    clock,
+    limiter,
+    secret,
+  });
   // Each payment kind's effect, from the feature that owns it.
   payments.effects.register('deposit', depositPaymentEffect({ baseUrl: config.baseUrl, log: app.log }));
   await registerDonations(app, { db, clock, limiter, payments, baseUrl: config.baseUrl });

@@ -41,6 +41,7 @@ const envSchema = z
     DATA_DIR: z.string().trim().min(1).default('data'),
     DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    DATABASE_PAYMENTS_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(2),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
     DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(100),
     MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(25),
@@ -114,6 +115,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Connections, beside those, that only record payment outcomes (db/client.ts, decision 055). */
+  databasePaymentsPoolSize: number;
   /** A statement running longer is cancelled by PostgreSQL (0: no limit). */
   databaseStatementTimeoutMs: number;
   /**
@@ -215,6 +218,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    databasePaymentsPoolSize: env.DATABASE_PAYMENTS_POOL_SIZE,
     databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     databasePoolWaitMs: env.DATABASE_POOL_WAIT_MS,
     overload: {

@@ -53,6 +53,7 @@ async function main(): Promise<void> {
       config.databasePoolSize,
       config.databasePoolWaitMs,
       config.databaseStatementTimeoutMs,
+      config.databasePaymentsPoolSize,
     );
     await runMigrations(database);
     if (config.demoData) {

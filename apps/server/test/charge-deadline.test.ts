@@ -1,10 +1,12 @@
 // Under overload a card is charged only while its request is young enough for the charge's record to
 // follow within the second (decision 046): an older confirm is answered 503 with Retry-After, charges
 // nothing, writes nothing, and holds none of the form's card attempts; the payer's retry goes through.
-// After the charge, a pool with every connection busy is waited out a few times before the payment is
-// left to reconciliation.
+// After the charge, the record is made on connections of its own, so that every other connection busy
+// does not hold it up; its own connections busy are waited out a few times before the payment is left
+// to reconciliation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDatabase } from '../src/db/client.ts';
+import type { PoolClient } from 'pg';
+import { connectDatabase, type Database } from '../src/db/client.ts';
 import { assertLedgerInvariants } from '../src/modules/ledger/invariants.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { simulatedPaymentService } from './support/payment-service.ts';
@@ -110,41 +112,74 @@ describe("the charge's record", () => {
     await t.close();
   });
 
-  it('waits out a pool whose connections are all busy for a moment, and books the donation at once', async () => {
-    const f = await donationForm(t, projectId, 900);
-
-    // The payment service on a pool of one connection, given up on after 100 ms of waiting; right
-    // after the charge, someone else holds that connection for a little longer than one wait.
-    const waitMs = 100;
-    const tiny = connectDatabase(t.database.url, 1, waitMs);
-    let heldFor = 0;
-    const service = simulatedPaymentService(tiny.db, {
+  /** A card confirmed through the payment service on `database`; `afterCharge` runs right after the charge. */
+  async function confirmOutsideTheApp(
+    database: Database,
+    f: { paymentId: string; clientSecret: string },
+    afterCharge: () => Promise<void>,
+  ) {
+    const service = simulatedPaymentService(database, {
       clock: { now: () => new Date() },
       log: { info: () => {}, warn: () => {}, error: () => {} },
-      afterCharge: async () => {
-        const held = await tiny.pool.connect();
+      afterCharge,
+    });
+    const payment = await service.authorize(f.paymentId, f.clientSecret);
+    return service.confirmSimulated({
+      payment,
+      clientSecret: f.clientSecret,
+      card: { cardNumber: TEST_CARDS.success, expiry: GOOD_EXPIRY, cvc: GOOD_CVC },
+    });
+  }
+
+  const donationsOf = async (paymentId: string) =>
+    (
+      await t.database.pool.query<{ n: number }>(
+        'select count(*)::int as n from donations where payment_id = $1',
+        [paymentId],
+      )
+    ).rows[0]!.n;
+
+  it('is made on connections of its own: every other connection busy, the donation is booked at once', async () => {
+    const f = await donationForm(t, projectId, 800);
+    // One connection for everything, given up on after 100 ms of waiting; right after the charge,
+    // someone else takes it and holds it until the confirmation has answered.
+    const waitMs = 100;
+    const tiny = connectDatabase(t.database.url, 1, waitMs, 0, 1);
+    let held: PoolClient | undefined;
+    try {
+      const status = await confirmOutsideTheApp(tiny, f, async () => {
+        held = await tiny.pool.connect();
+      });
+      expect(held).toBeDefined();
+      expect(tiny.pool.idleCount).toBe(0);
+      expect(status).toMatchObject({ status: 'succeeded' });
+      expect(await donationsOf(f.paymentId)).toBe(1);
+    } finally {
+      held?.release();
+      await tiny.close();
+    }
+  });
+
+  it('waits out its own connections all busy for a moment, and books the donation at once', async () => {
+    const f = await donationForm(t, projectId, 900);
+    // The record's one connection, given up on after 100 ms of waiting; right after the charge,
+    // someone else holds it for a little longer than one wait.
+    const waitMs = 100;
+    const tiny = connectDatabase(t.database.url, 1, waitMs, 0, 1);
+    let heldFor = 0;
+    try {
+      const status = await confirmOutsideTheApp(tiny, f, async () => {
+        const held = await tiny.payments.pool.connect();
         const since = performance.now();
         setTimeout(() => {
           heldFor = performance.now() - since;
           held.release();
         }, waitMs * 1.5);
-      },
-    });
-    try {
-      const payment = await service.authorize(f.paymentId, f.clientSecret);
-      const status = await service.confirmSimulated({
-        payment,
-        clientSecret: f.clientSecret,
-        card: { cardNumber: TEST_CARDS.success, expiry: GOOD_EXPIRY, cvc: GOOD_CVC },
       });
       // The connection was busy past one wait, and the donation is booked all the same.
       expect(heldFor).toBeGreaterThan(waitMs);
       expect(status).toMatchObject({ status: 'succeeded' });
-      const donations = await t.database.pool.query<{ n: number }>(
-        'select count(*)::int as n from donations where payment_id = $1',
-        [f.paymentId],
-      );
-      expect(donations.rows[0]!.n).toBe(1);
+      expect(await donationsOf(f.paymentId)).toBe(1);
     } finally {
       await tiny.close();
     }

@@ -6,7 +6,17 @@ import { Logger, runMigrations as runWorkerMigrations } from 'graphile-worker';
 import * as schema from './schema.ts';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
-export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };
+export type Database = {
+  db: Db;
+  pool: pg.Pool;
+  /**
+   * Connections of their own for recording what a payment provider has already done (a charge, a
+   * failure): a card charged must be recorded, and a record that had to wait behind every visitor's
+   * reads for a connection could only be left to reconciliation (decision 055).
+   */
+  payments: { db: Db; pool: pg.Pool };
+  close: () => Promise<void>;
+};
 
 // bigint columns come back as strings by default; every bigint we store (cents, ids) fits in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -14,28 +24,40 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 /**
- * A pool of `poolSize` connections. `acquireTimeoutMs`: how long a query may wait for a free connection
- * before failing. `statementTimeoutMs`: PostgreSQL cancels a statement (lock waits included) running
- * longer, on every connection of the pool (0: no limit). Both failures mean the database is
- * overloaded, and the app answers them 503 (http/overload.ts).
+ * Two pools on one database: `poolSize` connections for everything, and `paymentsPoolSize` more for
+ * recording payment outcomes (Database.payments). Connections open on first use. `acquireTimeoutMs`: how
+ * long a query may wait for a free connection before failing. `statementTimeoutMs`: PostgreSQL cancels
+ * a statement (lock waits included) running longer, on every connection (0: no limit). Both failures
+ * mean the database is overloaded, and the app answers them 503 (http/overload.ts).
  */
 export function connectDatabase(
   url: string,
   poolSize = 10,
   acquireTimeoutMs = 5_000,
   statementTimeoutMs = 0,
+  paymentsPoolSize = 2,
 ): Database {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    connectionTimeoutMillis: acquireTimeoutMs,
-    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
-  });
-  pool.on('error', () => {}); // idle client errors (e.g. the server restarting) must not crash the app
-  // Nor may a checked-out client's lost connection: its next query fails instead.
-  pool.on('connect', (client) => client.on('error', () => {}));
-  const db = drizzle({ client: pool, schema }) as Db;
-  return { db, pool, close: () => pool.end() };
+  const open = (max: number) => {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max,
+      connectionTimeoutMillis: acquireTimeoutMs,
+      ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+    });
+    pool.on('error', () => {}); // idle client errors (e.g. the server restarting) must not crash the app
+    // Nor may a checked-out client's lost connection: its next query fails instead.
+    pool.on('connect', (client) => client.on('error', () => {}));
+    return { db: drizzle({ client: pool, schema }) as Db, pool };
+  };
+  const main = open(poolSize);
+  const payments = open(paymentsPoolSize);
+  return {
+    ...main,
+    payments,
+    close: async () => {
+      await Promise.all([main.pool.end(), payments.pool.end()]);
+    },
+  };
 }
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');

@@ -22,7 +22,7 @@ const log = {
 };
 const clock = { now: () => new Date(now) };
 const database = connectDatabase(url, 4);
-const service = simulatedPaymentService(database.db, {
+const service = simulatedPaymentService(database, {
   clock,
   log,
   afterCharge: async () => {

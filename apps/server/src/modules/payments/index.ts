@@ -63,6 +63,8 @@ export async function registerPayments(
   deps: {
     config: Config;
     db: Db;
+    /** Where payment outcomes are recorded: connections of their own (Database.payments). */
+    paymentsDb: Db;
     clock: Clock;
     limiter: RateLimiter;
     /** The app's secret: visitor keys are HMACs under it. */
@@ -72,7 +74,7 @@ export async function registerPayments(
   const { config, db, clock, limiter } = deps;
   const provider = await createPaymentProvider(config.payments, db);
   const effects = createPaymentEffects();
-  const events = createPaymentEvents({ db, clock, log: app.log, effects });
+  const events = createPaymentEvents({ db: deps.paymentsDb, clock, log: app.log, effects });
   const cardTesting = createCardTestingGuard({ db, limiter, secret: deps.secret });
   const base = { db, provider, effects, events, clock, log: app.log };
   const service = createPaymentService(base);
