@@ -10,9 +10,8 @@ export type Database = {
   db: Db;
   pool: pg.Pool;
   /**
-   * Connections of their own for recording what a payment provider has already done (a charge, a
-   * failure): a card charged must be recorded, and a record that had to wait behind every visitor's
-   * reads for a connection could only be left to reconciliation (decision 055).
+   * Connections only for recording what a payment provider has already done (a charge, a failure), so
+   * that a charged card's record never waits behind visitors' reads for a connection (decision 055).
    */
   payments: { db: Db; pool: pg.Pool };
   close: () => Promise<void>;
