@@ -57,7 +57,11 @@ export type Run = {
   signedIn?: boolean;
 };
 
-export type Figures = { requests_per_sec: number; p99_ms: number };
+/**
+ * A run's figures: its successful answers a second, its p99 (over every answer), and how many answers
+ * were not 2xx (refusals by the overload guard, say), which are not counted as throughput.
+ */
+export type Figures = { requests_per_sec: number; p99_ms: number; non2xx: number };
 
 /** The search issue 20 started from, served by the yardstick server (baseline-search.ts). */
 export const BASELINE_SEARCH: Run = { endpoint: 'baseline-search', path: '/baseline/search' };
@@ -90,7 +94,13 @@ export async function measure(
     duration: opts.durationSec,
     headers,
   });
-  const figures = { requests_per_sec: Math.round(result.requests.average), p99_ms: result.latency.p99 };
+  // Throughput counts the answers that served their request: a 503 is quick to send, and counting it
+  // would raise the rate of a server that refuses part of its load.
+  const figures = {
+    requests_per_sec: Math.round(result['2xx'] / result.duration),
+    p99_ms: result.latency.p99,
+    non2xx: result.non2xx,
+  };
   console.log(
     JSON.stringify({
       endpoint: target.endpoint,
@@ -251,10 +261,12 @@ type TargetLine = {
  * The issue's performance targets as ratios measured in this run (absolute figures on a shared host
  * are a property of the day), decision 047: throughput against the yardsticks; a latency bound against
  * the baseline search's p99 in this run, in the proportion the issue's host had (bound / 85 ms), so a
- * ratio ≤ 1 meets it. Only targets whose figures were measured are printed.
+ * ratio ≤ 1 meets it when nothing was refused. A run's answers that were not 2xx are named on its lines.
+ * Only targets whose figures were measured are printed.
  */
 export function issueTargets(figures: Map<string, Figures>): TargetLine[] {
   const lines: TargetLine[] = [];
+  const refusals = (name: string, f: Figures) => (f.non2xx > 0 ? { [`${name}_non2xx`]: f.non2xx } : {});
   const over = (target: string, a: string, b: string, min: number, extra: object = {}) => {
     const x = figures.get(a);
     const y = figures.get(b);
@@ -267,6 +279,8 @@ export function issueTargets(figures: Map<string, Figures>): TargetLine[] {
       met: ratio >= min,
       [`${a}_requests_per_sec`]: x.requests_per_sec,
       [`${b}_requests_per_sec`]: y.requests_per_sec,
+      ...refusals(a, x),
+      ...refusals(b, y),
       ...extra,
     });
   };
@@ -280,8 +294,10 @@ export function issueTargets(figures: Map<string, Figures>): TargetLine[] {
       target,
       ratio,
       goal: '<= 1',
-      met: ratio <= 1,
+      // The p99 is over every answer, refusals included: with any, it is not the served answers' p99.
+      met: ratio <= 1 && x.non2xx === 0,
       p99_ms: x.p99_ms,
+      ...refusals(a, x),
       limit_ms: limitMs,
       'baseline-search_p99_ms': baseline.p99_ms,
       issue_bound_ms: issueBoundMs,
