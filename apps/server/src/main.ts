@@ -7,7 +7,7 @@ import { createMailer } from './adapters/email/mailer.ts';
 import { buildApp } from './app.ts';
 import { logRedaction } from './http/log-redaction.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { connectDatabase, runMigrations } from './db/client.ts';
+import { connectDatabase, openPooledConnections, runMigrations } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { seedDemoData } from './seed/demo.ts';
 
@@ -55,7 +55,11 @@ async function main(): Promise<void> {
       config.databaseStatementTimeoutMs,
       config.databasePaymentsPoolSize,
     );
+    await openPooledConnections(database);
     await runMigrations(database);
+    // The migrations' connection is closed after them (its statement timeout was lifted): open its
+    // replacement before serving.
+    await openPooledConnections(database);
     if (config.demoData) {
       // A fresh zero-config install shows a living site; a database with projects is left alone.
       const demo = await seedDemoData(database.pool, new Date());

@@ -24,8 +24,9 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 /**
  * Two pools on one database: `poolSize` connections for everything, and `paymentsPoolSize` more for
- * recording payment outcomes (Database.payments). Connections open on first use. `acquireTimeoutMs`: how
- * long a query may wait for a free connection before failing. `statementTimeoutMs`: PostgreSQL cancels
+ * recording payment outcomes (Database.payments). Connections open on first use (or all at once with
+ * openPooledConnections) and then stay open. `acquireTimeoutMs`: how long a query may wait for a free
+ * connection, or for a new one to be set up, before failing. `statementTimeoutMs`: PostgreSQL cancels
  * a statement (lock waits included) running longer, on every connection (0: no limit). Both failures
  * mean the database is overloaded, and the app answers them 503 (http/overload.ts).
  */
@@ -40,6 +41,11 @@ export function connectDatabase(
     const pool = new pg.Pool({
       connectionString: url,
       max,
+      // pg-pool closes a connection idle for 10 s unless the pool is at `min`: none is closed. A new
+      // connection costs a backend and a password exchange (about 20 ms), plans the named statements
+      // again, and under load may not be set up within the wait: a burst after a quiet spell would
+      // then be refused (decision 057).
+      min: max,
       connectionTimeoutMillis: acquireTimeoutMs,
       ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
     });
@@ -57,6 +63,50 @@ export function connectDatabase(
       await Promise.all([main.pool.end(), payments.pool.end()]);
     },
   };
+}
+
+/** How long openPooledConnections keeps trying before the database counts as unreachable. */
+const OPEN_CONNECTIONS_DEADLINE_MS = 30_000;
+/** The pause between two rounds of openPooledConnections' attempts. */
+const OPEN_CONNECTIONS_RETRY_MS = 100;
+
+/**
+ * Opens every connection of both pools before the app serves, so that its first requests find them
+ * ready instead of each setting one up. An attempt has the pool's own wait, like any request's; one that
+ * fails (a database just started or busy, a new backend slow to start) is tried again until the
+ * deadline, which also lets the app start while its database is still starting.
+ */
+export async function openPooledConnections(
+  database: Database,
+  deadlineMs = OPEN_CONNECTIONS_DEADLINE_MS,
+): Promise<void> {
+  const giveUpAt = performance.now() + deadlineMs;
+  const fill = async (pool: pg.Pool): Promise<void> => {
+    const size = pool.options.max;
+    // Every connection is held until all are open: a released one would be reused by the next attempt
+    // instead of a new one being made.
+    const held: pg.PoolClient[] = [];
+    try {
+      for (;;) {
+        const results = await Promise.allSettled(
+          Array.from({ length: size - held.length }, () => pool.connect()),
+        );
+        let failure: unknown;
+        for (const result of results)
+          if (result.status === 'fulfilled') held.push(result.value);
+          else failure = result.reason;
+        if (held.length >= size) return;
+        if (performance.now() >= giveUpAt)
+          throw new Error(`${held.length} of ${size} database connections open after ${deadlineMs} ms`, {
+            cause: failure,
+          });
+        await new Promise((resolve) => setTimeout(resolve, OPEN_CONNECTIONS_RETRY_MS));
+      }
+    } finally {
+      for (const client of held) client.release();
+    }
+  };
+  await Promise.all([fill(database.pool), fill(database.payments.pool)]);
 }
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
