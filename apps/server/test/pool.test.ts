@@ -71,7 +71,7 @@ describe('opening the pooled connections of a database that does not answer', ()
     try {
       const started = performance.now();
       await expect(openPooledConnections(unreachable, 300)).rejects.toThrow(
-        /^0 of [12] database connections open after 300 ms$/,
+        /^0 of 2 database connections open after 300 ms$/,
       );
       expect(performance.now() - started).toBeGreaterThanOrEqual(300);
     } finally {

@@ -74,7 +74,8 @@ const OPEN_CONNECTIONS_RETRY_MS = 100;
  * Opens every connection of both pools before the app serves, so that its first requests find them
  * ready instead of each setting one up. An attempt has the pool's own wait, like any request's; one that
  * fails (a database just started or busy, a new backend slow to start) is tried again until the
- * deadline, which also lets the app start while its database is still starting.
+ * deadline, which also lets the app start while its database is still starting. Connections are opened
+ * one at a time: set up together, they compete for the CPU, and each could miss the wait.
  */
 export async function openPooledConnections(
   database: Database,
@@ -83,30 +84,27 @@ export async function openPooledConnections(
   const giveUpAt = performance.now() + deadlineMs;
   const fill = async (pool: pg.Pool): Promise<void> => {
     const size = pool.options.max;
-    // Every connection is held until all are open: a released one would be reused by the next attempt
+    // Every connection is held until all are open: a released one would be handed to the next attempt
     // instead of a new one being made.
     const held: pg.PoolClient[] = [];
     try {
-      for (;;) {
-        const results = await Promise.allSettled(
-          Array.from({ length: size - held.length }, () => pool.connect()),
-        );
-        let failure: unknown;
-        for (const result of results)
-          if (result.status === 'fulfilled') held.push(result.value);
-          else failure = result.reason;
-        if (held.length >= size) return;
-        if (performance.now() >= giveUpAt)
-          throw new Error(`${held.length} of ${size} database connections open after ${deadlineMs} ms`, {
-            cause: failure,
-          });
-        await new Promise((resolve) => setTimeout(resolve, OPEN_CONNECTIONS_RETRY_MS));
+      while (held.length < size) {
+        try {
+          held.push(await pool.connect());
+        } catch (err) {
+          if (performance.now() >= giveUpAt)
+            throw new Error(`${held.length} of ${size} database connections open after ${deadlineMs} ms`, {
+              cause: err,
+            });
+          await new Promise((resolve) => setTimeout(resolve, OPEN_CONNECTIONS_RETRY_MS));
+        }
       }
     } finally {
       for (const client of held) client.release();
     }
   };
-  await Promise.all([fill(database.pool), fill(database.payments.pool)]);
+  await fill(database.pool);
+  await fill(database.payments.pool);
 }
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
