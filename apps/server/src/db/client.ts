@@ -67,7 +67,7 @@ export function connectDatabase(
 
 /** How long openPooledConnections keeps trying before the database counts as unreachable. */
 const OPEN_CONNECTIONS_DEADLINE_MS = 30_000;
-/** The pause between two rounds of openPooledConnections' attempts. */
+/** The pause after a failed attempt of openPooledConnections. */
 const OPEN_CONNECTIONS_RETRY_MS = 100;
 
 /**
