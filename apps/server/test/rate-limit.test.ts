@@ -1,5 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RateLimitedError, createRateLimiter, storedKey } from '../src/modules/rate-limit/limiter.ts';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import type { Db } from '../src/db/client.ts';
+import {
+  RateLimitedError,
+  createRateLimiter,
+  storedKey,
+  type Limit,
+} from '../src/modules/rate-limit/limiter.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { manualClock } from './support/clock.ts';
 import type { LightMyRequestResponse } from 'fastify';
@@ -185,4 +192,47 @@ describe('rate limits', () => {
     );
     expect([await limiter.peek(x), await limiter.peek(y)]).toEqual([0, 0]);
   });
+
+  // A count takes its rows in key order; giving back or clearing in another order could deadlock with it.
+  for (const [what, change] of [
+    ['gives back', (l: ReturnType<typeof createRateLimiter>, ...limits: Limit[]) => l.release(...limits)],
+    ['clears', (l: ReturnType<typeof createRateLimiter>, ...limits: Limit[]) => l.clear(...limits)],
+  ] as const) {
+    it(`${what} limits in key order, whatever order their rows are stored in`, async () => {
+      // Joins read by hash, as the planner does for a small table: rows come in the file's order.
+      const byHash = new pg.Pool({
+        connectionString: a.database.url,
+        options: '-c enable_nestloop=off -c enable_mergejoin=off',
+      });
+      onTestFinished(() => byHash.end());
+      const limiter = createRateLimiter({ $client: byHash } as unknown as Db, clock);
+      const first = { key: `test:order:${what}:a`, max: 10, windowMs: 60_000 };
+      const second = { key: `test:order:${what}:b`, max: 10, windowMs: 60_000 };
+      // b's row is written before a's, and a's again after: the table's file holds b first.
+      await limiter.record(second);
+      await limiter.record(first);
+      await limiter.record(first);
+      const holder = await a.database.pool.connect();
+      try {
+        await holder.query('begin');
+        await holder.query('select 1 from rate_limits where key = $1 for update', [first.key]);
+        const changing = change(limiter, second, first);
+        await vi.waitFor(async () => {
+          const { rows } = await a.database.pool.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          expect(rows[0]!.n).toBe(1);
+        });
+        // Waiting for a's row, it holds no other: b's is free.
+        await holder.query('select 1 from rate_limits where key = $1 for update nowait', [second.key]);
+        await holder.query('commit');
+        await changing;
+      } finally {
+        await holder.query('rollback').catch(() => {}); // when the test failed before its commit
+        holder.release();
+      }
+      expect(await limiter.peek(second)).toBe(0);
+    });
+  }
 });

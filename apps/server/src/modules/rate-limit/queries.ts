@@ -25,10 +25,17 @@ insert into rate_limits (key, count, window_start) select key, 1, $3::timestampt
 /** The keys' rows (a window that has passed is the caller's to ignore). */
 const WINDOWS_SQL = `select key, count, window_start from rate_limits where key = any($1::text[])`;
 
-/** Takes one attempt back from each key's current window. */
-const RELEASE_SQL = `update rate_limits r set count = greatest(r.count - 1, 0)
-  from (select * from unnest($1::text[], $2::timestamptz[]) as l(key, since) order by key) l
-  where r.key = l.key and r.window_start > l.since`;
+/**
+ * Takes one attempt back from each key's current window. The rows are locked first, in key order: an
+ * UPDATE joined to its keys locks rows in the order its plan reads them (a small table's is its file
+ * order), which could take two keys in the opposite order to a concurrent count's.
+ */
+const RELEASE_SQL = `with l as (select * from unnest($1::text[], $2::timestamptz[]) as l(key, since)),
+taken as (
+  select r.key from rate_limits r join l on l.key = r.key
+   where r.window_start > l.since
+   order by r.key for update of r)
+update rate_limits r set count = greatest(r.count - 1, 0) from taken where r.key = taken.key`;
 
 const columns = (limits: KeyedSince[]) => [limits.map((l) => l.key), limits.map((l) => l.since)];
 
@@ -53,5 +60,11 @@ export async function releaseAttempts(pool: pg.Pool, limits: KeyedSince[]): Prom
 }
 
 export async function deleteKeys(pool: pg.Pool, keys: string[]): Promise<void> {
-  await pool.query('delete from rate_limits where key = any($1::text[])', [keys]);
+  // Locked in key order first, as RELEASE_SQL's rows are.
+  await pool.query(
+    `delete from rate_limits r
+      using (select key from rate_limits where key = any($1::text[]) order by key for update) taken
+      where r.key = taken.key`,
+    [keys],
+  );
 }
