@@ -6,6 +6,7 @@ import {
   createRateLimiter,
   storedKey,
   type Limit,
+  type RateLimiter,
 } from '../src/modules/rate-limit/limiter.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { manualClock } from './support/clock.ts';
@@ -195,8 +196,8 @@ describe('rate limits', () => {
 
   // A count takes its rows in key order; giving back or clearing in another order could deadlock with it.
   for (const [what, change] of [
-    ['gives back', (l: ReturnType<typeof createRateLimiter>, ...limits: Limit[]) => l.release(...limits)],
-    ['clears', (l: ReturnType<typeof createRateLimiter>, ...limits: Limit[]) => l.clear(...limits)],
+    ['gives back', (l: RateLimiter, ...limits: Limit[]) => l.release(...limits)],
+    ['clears', (l: RateLimiter, ...limits: Limit[]) => l.clear(...limits)],
   ] as const) {
     it(`${what} limits in key order, whatever order their rows are stored in`, async () => {
       // Joins read by hash, as the planner does for a small table: rows come in the file's order.
