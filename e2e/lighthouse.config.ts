@@ -22,8 +22,8 @@ export default defineConfig({
   outputDir: 'test-results/lighthouse',
   workers: 1,
   fullyParallel: false,
-  // Three pages, one after the other, each measured twice (lighthouse.spec.ts: a probe of the host's
-  // speed, then the run that counts), ~20 s a run on an idle 2-core machine.
+  // Three pages, one after the other, each loaded once and then audited (lighthouse.spec.ts), 10–20 s a
+  // page on an idle 2-core machine; the bound leaves room for a host several times slower.
   timeout: 180_000,
   webServer: {
     ...server,
