@@ -30,18 +30,19 @@ const CHROME_FLAGS = [
 /** What the first tab shows: a page of the app's origin with no scripts, styles or images to cache. */
 const KEEPER_PATH = '/api/health';
 
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
 /**
- * The bars. Performance is 90 as the issue asks; KEPT_LIGHTHOUSE_MIN_PERFORMANCE changes it (`npm test`
- * sets 0: the score is a measure of the host of the moment as much as of the page, decision 058).
+ * The bars. Performance is 90 as the issue asks; KEPT_LIGHTHOUSE_MIN_PERFORMANCE sets another, or `none`
+ * to print the score without a bar, as `npm test` does (decision 058).
  */
-const REQUIRED = {
-  performance: Number(process.env.KEPT_LIGHTHOUSE_MIN_PERFORMANCE ?? 90),
+const performanceBar = process.env.KEPT_LIGHTHOUSE_MIN_PERFORMANCE ?? '90';
+const REQUIRED: Partial<Record<Category, number>> = {
+  ...(performanceBar === 'none' ? {} : { performance: Number(performanceBar) }),
   accessibility: 100,
   'best-practices': 100,
   seo: 95,
-} as const;
-type Category = keyof typeof REQUIRED;
-const CATEGORIES = Object.keys(REQUIRED) as Category[];
+};
 
 let sessionCookie = '';
 let demoProjectId = '';
@@ -115,7 +116,7 @@ function lighthouseFlags(extraHeaders?: Record<string, string>): Flags {
   return {
     output: 'json',
     logLevel: 'error',
-    onlyCategories: CATEGORIES,
+    onlyCategories: [...CATEGORIES],
     disableFullPageScreenshot: true,
     ...(extraHeaders ? { extraHeaders } : {}),
   };
@@ -209,13 +210,13 @@ async function audit(name: string, pagePath: string, extraHeaders?: Record<strin
   expect(new URL(lhr.finalDisplayedUrl).pathname).toBe(pagePath);
   // E.g. "The tested device appears to have a slower CPU than Lighthouse expects" on a busy machine.
   for (const warning of lhr.runWarnings) process.stderr.write(`${name}: Lighthouse warns: ${warning}\n`);
-  for (const category of CATEGORIES) {
+  for (const [category, bar] of Object.entries(REQUIRED) as [Category, number][]) {
     expect
       .soft(
         scores[category],
-        `${name}: ${category} ${scores[category]} < ${REQUIRED[category]}\n${lostPoints(lhr, category).join('\n')}`,
+        `${name}: ${category} ${scores[category]} < ${bar}\n${lostPoints(lhr, category).join('\n')}`,
       )
-      .toBeGreaterThanOrEqual(REQUIRED[category]);
+      .toBeGreaterThanOrEqual(bar);
   }
 }
 

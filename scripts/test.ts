@@ -78,15 +78,14 @@ const allSteps: Step[] = [
     cwd: path.join(root, 'e2e'),
     cmd: ['npx', 'playwright', 'test', '-c', 'lighthouse.config.ts', '--reporter=list,json'],
     results: { file: lighthouseResults, kind: 'playwright' },
-    // Accessibility, best practices and SEO are held to the bars, and so are what a slower host
-    // cannot change: no layout shift, no script blocking the first paint. The mobile performance score is
-    // printed without a bar: the same build scored 85–96 on an idle host and 57–82 on one with less CPU,
-    // its slowdown calibrated to the host's own benchmark (decision 058). The bytes of script each screen
-    // loads have their bars in budget.spec.ts.
+    // Accessibility, best practices and SEO are held to the bars, and so is what a host's speed
+    // cannot change: no layout shift, no script blocking the first paint. The mobile performance score
+    // follows the host's speed, so it is printed without a bar (decision 058); the bytes of script each
+    // screen loads have their bars in budget.spec.ts.
     env: {
       PLAYWRIGHT_JSON_OUTPUT_FILE: lighthouseResults,
       KEPT_E2E_REUSE_BUILD: '1',
-      KEPT_LIGHTHOUSE_MIN_PERFORMANCE: '0',
+      KEPT_LIGHTHOUSE_MIN_PERFORMANCE: 'none',
     },
   },
 ];
