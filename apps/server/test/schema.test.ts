@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../src/db/client.ts';
+import { TAG_NAMES } from '@kept/domain';
 import { GIN_PENDING_LIST_KB } from '../src/db/schema.ts';
 import { createTestDatabase, type TestDatabase } from './support/db.ts';
 
@@ -10,6 +11,7 @@ const TABLES = [
   'verifications',
   'rate_limits',
   'projects',
+  'project_search',
   'project_checkins',
   'user_favorites',
   'payments',
@@ -53,7 +55,8 @@ describe('database schema', () => {
     const { rows } = await db.pool.query<{ table_name: string; column_name: string; data_type: string }>(
       `select table_name, column_name, data_type from information_schema.columns
        where table_schema = 'public' and (column_name like '%amount%' or column_name like '%cents%')
-         and data_type <> 'boolean'`, // a yes/no about an amount (donations.show_amount) is not money
+         and data_type <> 'boolean' -- a yes/no about an amount (donations.show_amount) is not money
+         and table_name not in (select relname from pg_class where relispartition)`, // a partition's columns are its table's
     );
     expect(rows.map((r) => `${r.table_name}.${r.column_name}:${r.data_type}`).sort()).toEqual([
       'donations.amount_cents:bigint',
@@ -61,6 +64,7 @@ describe('database schema', () => {
       'donations.platform_share_cents:bigint',
       'ledger_entries.amount_cents:bigint',
       'payments.amount_cents:bigint',
+      'project_search.refundable_amount:bigint',
       'projects.deposit_amount:bigint',
       'projects.refundable_amount:bigint',
       'settlements.deposit_cents:bigint',
@@ -78,26 +82,36 @@ describe('database schema', () => {
     ]);
   });
 
-  it('keeps the search indexes in two status halves with small pending lists, and indexes a user’s payments', async () => {
-    // Every trigram index on projects: the two status halves (decision 016), and no other.
-    const { rows } = await db.pool.query<{ relname: string; reloptions: string[] | null; predicate: string }>(
-      `select c.relname, c.reloptions, pg_get_expr(i.indpred, i.indrelid) as predicate
-         from pg_index i join pg_class c on c.oid = i.indexrelid
-        where i.indrelid = 'projects'::regclass and pg_get_indexdef(i.indexrelid) like '%gin_trgm_ops%'
-        order by c.relname`,
-    );
-    expect(rows).toEqual([
+  it('keeps the search indexes in two status halves with small pending lists, on the search table only, and indexes a user’s payments', async () => {
+    // Every trigram index on the search table: the two status halves (decision 016), and no other.
+    const trigramIndexes = (table: string) =>
+      db.pool.query<{ relname: string; reloptions: string[] | null; predicate: string }>(
+        `select c.relname, c.reloptions, pg_get_expr(i.indpred, i.indrelid) as predicate
+           from pg_index i join pg_class c on c.oid = i.indexrelid
+          where i.indrelid = $1::regclass and pg_get_indexdef(i.indexrelid) like '%gin_trgm_ops%'
+          order by c.relname`,
+        [table],
+      );
+    expect((await trigramIndexes('project_search')).rows).toEqual([
       {
-        relname: 'projects_ended_search_trgm_idx',
+        relname: 'project_search_ended_trgm_idx',
         reloptions: [`gin_pending_list_limit=${GIN_PENDING_LIST_KB}`],
         predicate: "((deleted_at IS NULL) AND (project_status <> 'active'::text))",
       },
       {
-        relname: 'projects_live_search_trgm_idx',
+        relname: 'project_search_live_trgm_idx',
         reloptions: [`gin_pending_list_limit=${GIN_PENDING_LIST_KB}`],
         predicate: "((deleted_at IS NULL) AND (project_status = 'active'::text))",
       },
     ]);
+    // projects no longer carries the words' indexes: its updates (every donation and check-in) no
+    // longer add to them (decision 059).
+    expect((await trigramIndexes('projects')).rows).toEqual([]);
+    // One partition per tag, and one for any other.
+    const { rows: partitions } = await db.pool.query<{ n: number }>(
+      `select count(*)::int as n from pg_inherits where inhparent = 'project_search'::regclass`,
+    );
+    expect(partitions).toEqual([{ n: TAG_NAMES.length + 1 }]);
     const { rows: userIndex } = await db.pool.query<{ indexdef: string }>(
       `select indexdef from pg_indexes where indexname = 'payments_user_idx'`,
     );

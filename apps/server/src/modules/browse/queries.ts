@@ -29,7 +29,7 @@ const FINISHING_SOON = (now: string) => `p.end_date >= ${now} and p.end_date <= 
 
 /**
  * LIVE for the filtered search. A live project's status is 'active' (it moves on only after the end),
- * which selects projects_live_search_trgm_idx for search words. The end is compared as an expression
+ * which selects project_search_live_trgm_idx for search words. The end is compared as an expression
  * (`+ interval '0'`) on purpose: it is then checked on each candidate row (or index entry) instead of
  * ANDing a bitmap of every live project, a third of the table, which cost more than all the rest.
  */
@@ -184,8 +184,9 @@ function filterConditions(filters: ProjectFilters, now: Date, timeZone: string):
   if (!filters.includeCompleted) conds.push(SEARCH_LIVE(`${param(now)}::timestamptz`));
   const words = searchTerms(filters.searchText).map((term) => {
     const pattern = param(containsPattern(term));
-    // search_doc is lower(title || ' ' || description || ' ' || tag), trigram-indexed; the pattern is
-    // lower-cased by the same function, so this is ILIKE over the three without folding every row.
+    // search_doc is lower(title || ' ' || description || ' ' || tag), trigram-indexed in project_search;
+    // the pattern is lower-cased by the same function, so this is ILIKE over the three without folding
+    // every row.
     return `(p.search_doc like lower(${pattern}) or p.user_id = any(array(select su.id from users su where su.username ilike ${pattern})))`;
   });
   conds.push(...words);
@@ -238,18 +239,22 @@ function filterConditions(filters: ProjectFilters, now: Date, timeZone: string):
 
 /**
  * The halves of a search that shows completed projects, by status: each has a trigram index of its own
- * (projects_live_search_trgm_idx, projects_ended_search_trgm_idx), and no row is in both.
+ * (project_search_live_trgm_idx, project_search_ended_trgm_idx), and no row is in both.
  */
 const STATUS_HALVES = [`p.project_status = 'active'`, `p.project_status <> 'active'`];
 
 /**
  * The matching projects' ids and refundable amounts, as one select; or, when completed projects are
  * shown, as one select per status half (union all), so that search words are looked up in both trigram
- * indexes.
+ * indexes. With search words the rows come from project_search, the narrow copy of what the filters
+ * compare, partitioned by tag (decision 059): counting a search's matches reads each match's row, and
+ * there the same matches sit on a fraction of the pages. Without words the projects indexes hold
+ * every column the filters compare, and the rows are read from projects.
  */
 function matchingRows(filters: ProjectFilters, conditions: Conditions): { text: string; values: unknown[] } {
   const { where, values } = conditions;
-  const select = (and: string) => `select p.id, p.refundable_amount from projects p
+  const table = conditions.words.length > 0 ? 'project_search' : 'projects';
+  const select = (and: string) => `select p.id, p.refundable_amount from ${table} p
    where ${where}${and}`;
   if (!filters.includeCompleted) return { text: select(''), values };
   return {
