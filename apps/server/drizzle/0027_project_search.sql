@@ -35,8 +35,8 @@ INSERT INTO "project_search"
          total_length_days, counters_valid_until, missed_checkins, completed_checkins, search_doc
     FROM "projects";--> statement-breakpoint
 -- The two status halves of decision 016, as on projects before. Only a change of the words or of these
--- halves' columns touches them: the amounts and counters a donation or a check-in changes are updated in
--- place (HOT), without adding the row's words to the pending list again.
+-- halves' columns touches them: a row whose amounts or counters a donation or a check-in changes can be
+-- updated without them (a HOT update, when its page has room), not adding its words to the pending list.
 CREATE INDEX "project_search_live_trgm_idx" ON "project_search" USING gin ("search_doc" gin_trgm_ops)
   WITH (gin_pending_list_limit=256) WHERE "deleted_at" IS NULL AND "project_status" = 'active';--> statement-breakpoint
 CREATE INDEX "project_search_ended_trgm_idx" ON "project_search" USING gin ("search_doc" gin_trgm_ops)

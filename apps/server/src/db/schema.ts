@@ -285,7 +285,8 @@ export const projects = pgTable(
  * description or tag (pg_trgm over the lower-cased document), in two partial indexes that never hold
  * the same row (decision 016): the live half serves the default search, which hides completed
  * projects; a search with completed projects reads both (queries.ts, matchingRows). A donation or a
- * check-in changes only amounts and counters here, updated in place without touching those indexes.
+ * check-in changes only amounts and counters here: none of these indexes' columns, so PostgreSQL can
+ * update the row without touching them (a HOT update) whenever its page has room.
  */
 export const projectSearch = pgTable(
   'project_search',
