@@ -39,16 +39,21 @@ async function driftBetweenTables(): Promise<unknown[]> {
   return rows;
 }
 
-const base = { createdAt: '2026-03-01T10:00:00Z', lengthDays: 60, frequencyDays: 7 };
+/** A running project of the signed-in owner (created before NOW, ending after it). */
+const ownersProject = (title: string, tag: string, refundableCents?: number) =>
+  insertProject(t.database.pool, {
+    userId: owner.user.id,
+    createdAt: '2026-03-01T10:00:00Z',
+    lengthDays: 60,
+    frequencyDays: 7,
+    title,
+    tag,
+    ...(refundableCents === undefined ? {} : { refundableCents }),
+  });
 
 describe('the search table', () => {
   it("follows the owner's edit of the words and the tag", async () => {
-    const id = await insertProject(t.database.pool, {
-      ...base,
-      userId: owner.user.id,
-      title: 'srt-quill letters',
-      tag: 'Writing',
-    });
+    const id = await ownersProject('srt-quill letters', 'Writing');
     expect(await found({ searchText: 'srt-quill', categoryTags: 'Writing' })).toEqual(['srt-quill letters']);
 
     const res = await t.app.inject({
@@ -67,13 +72,7 @@ describe('the search table', () => {
   });
 
   it('follows the amounts, the counters, the visibility, the status and a deletion', async () => {
-    const id = await insertProject(t.database.pool, {
-      ...base,
-      userId: owner.user.id,
-      title: 'srt-kiln pots',
-      tag: 'Crafting',
-      refundableCents: 4_000,
-    });
+    const id = await ownersProject('srt-kiln pots', 'Crafting', 4_000);
     const pool = t.database.pool;
     const search = (extra: Record<string, string> = {}) => found({ searchText: 'srt-kiln', ...extra });
     expect(await search({ refundAmountMinCents: '5000' })).toEqual([]);
@@ -116,12 +115,7 @@ describe('the search table', () => {
   });
 
   it("is not written by a change it does not hold (a check-in's page version)", async () => {
-    const id = await insertProject(t.database.pool, {
-      ...base,
-      userId: owner.user.id,
-      title: 'srt-loom weave',
-      tag: 'Crafting',
-    });
+    const id = await ownersProject('srt-loom weave', 'Crafting');
     const version = async () =>
       (
         await t.database.pool.query<{ xmin: string }>(`select xmin::text from project_search where id = $1`, [
