@@ -95,6 +95,8 @@ const steps =
 let passed = 0;
 let failed = 0;
 const failedSteps: string[] = [];
+/** Each failed test's name and the start of its message, printed again at the end of the run. */
+const failures: string[] = [];
 const started = Date.now();
 
 const env = {
@@ -109,6 +111,8 @@ function record(step: Step, exitedOk: boolean, seconds: number): void {
     passed += counts.passed;
     failed += counts.failed;
   }
+  if (step.results)
+    failures.push(...failedTests(step.results.file, step.results.kind).map((t) => `${step.name}: ${t}`));
   // A failed test fails its step whatever the runner's exit status says.
   const ok = exitedOk && (!counts || counts.failed === 0);
   if (!ok) {
@@ -148,6 +152,8 @@ for (const step of steps.filter((s) => !STATIC.has(s.name))) {
 }
 
 console.log(`\nAll checks took ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+// The end of a long log is what survives when only part of it is kept: name what failed here too.
+for (const failure of failures) console.log(`\n✘ ${failure}`);
 if (failedSteps.length) console.log(`Failed: ${failedSteps.join(', ')}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length ? 1 : 0);
@@ -163,4 +169,55 @@ function readCounts(
   }
   const stats = data.stats as { expected?: number; unexpected?: number; flaky?: number } | undefined;
   return { passed: stats?.expected ?? 0, failed: (stats?.unexpected ?? 0) + (stats?.flaky ?? 0) };
+}
+
+/** Failed tests in a results file, each as its name and the first lines of its error, without colours. */
+function failedTests(file: string, kind: 'vitest' | 'playwright'): string[] {
+  if (!fs.existsSync(file)) return [];
+  const data = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const brief = (message: string) =>
+    message
+      // eslint-disable-next-line no-control-regex
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .filter((line) => !/^\s+at .*(node_modules|node:internal|<anonymous>)/.test(line))
+      .slice(0, 12)
+      .join('\n')
+      .slice(0, 1500);
+  const out: string[] = [];
+  if (kind === 'vitest') {
+    type Assertion = { status: string; fullName: string; failureMessages?: string[] };
+    const files = (data.testResults ?? []) as {
+      name: string;
+      status: string;
+      message?: string;
+      assertionResults: Assertion[];
+    }[];
+    for (const f of files) {
+      const where = path.relative(root, f.name);
+      for (const a of f.assertionResults)
+        if (a.status === 'failed')
+          out.push(`${where} › ${a.fullName}\n${brief((a.failureMessages ?? []).join('\n'))}`);
+      if (f.status === 'failed' && f.message) out.push(`${where}\n${brief(f.message)}`);
+    }
+    return out;
+  }
+  type Suite = {
+    title: string;
+    file?: string;
+    suites?: Suite[];
+    specs?: { title: string; tests: { results: { status: string; error?: { message?: string } }[] }[] }[];
+  };
+  const walk = (suite: Suite, trail: string[]) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests)
+        for (const result of test.results)
+          if (result.status !== 'passed' && result.status !== 'skipped')
+            out.push(
+              `${[...trail, spec.title].join(' › ')} (${result.status})\n${brief(result.error?.message ?? '')}`,
+            );
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const suite of (data.suites ?? []) as Suite[]) walk(suite, [suite.title]);
+  return out;
 }
