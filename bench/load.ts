@@ -15,7 +15,7 @@ import {
   talliesStatement,
   type Statement,
 } from '../apps/server/src/modules/browse/queries.ts';
-import { HOME_SIZES } from '../apps/server/src/modules/browse/service.ts';
+import { HOME_SIZES } from '../apps/server/src/modules/browse/show-home.ts';
 import { COUNTERS_DUE_SQL } from '../apps/server/src/modules/projects/counters.ts';
 import { PROFILE_SQL } from '../apps/server/src/modules/profiles/queries.ts';
 import { CHECKINS_SQL, PROJECT_SQL } from '../apps/server/src/modules/projects/queries.ts';

@@ -31,7 +31,7 @@ import { newsletterModule } from './modules/newsletter/index.ts';
 import { currentUser } from './modules/auth/current-user.ts';
 import { accountModule } from './modules/account/index.ts';
 import { profilesModule } from './modules/profiles/index.ts';
-import { browseRoutes } from './modules/browse/routes.ts';
+import { browseModule } from './modules/browse/index.ts';
 import { createStorage } from './adapters/storage/index.ts';
 import { LOCAL_UPLOADS_PREFIX } from './adapters/storage/local-storage.ts';
 import { checkInsModule } from './modules/checkins/index.ts';
@@ -216,7 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerPush(app, { db, clock, publicKey: vapidKeys.publicKey });
   await app.register(notificationsModule({ db, baseUrl: config.baseUrl }));
   await app.register(profilesModule({ db, clock }));
-  await app.register(browseRoutes(db, clock));
+  await app.register(browseModule({ db, clock }));
 
   if (config.storage.kind === 'local') {
     await app.register(fastifyStatic, {

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import zlib, { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SHARED_CACHE_MS } from '../src/modules/browse/service.ts';
+import { SHARED_CACHE_MS } from '../src/modules/browse/deps.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { insertProject, insertUser } from './support/browse.ts';
 import { manualClock } from './support/clock.ts';

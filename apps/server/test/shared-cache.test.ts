@@ -3,7 +3,7 @@
 // bounded.
 import { describe, expect, it } from 'vitest';
 import { createSharedCache } from '../src/modules/browse/cache.ts';
-import { SHARED_CACHE_MS } from '../src/modules/browse/service.ts';
+import { SHARED_CACHE_MS } from '../src/modules/browse/deps.ts';
 import { createTestApp } from './support/app.ts';
 import { get, insertProject, insertUser } from './support/browse.ts';
 import { manualClock } from './support/clock.ts';

@@ -9,13 +9,32 @@ import {
   HomeResponseSchema,
   ProjectListResponseSchema,
   ProjectSearchQuerySchema,
+  type CategoryResponse,
+  type HomeResponse,
+  type ProjectListResponse,
+  type SessionUser,
 } from '@kept/contract';
-import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../http/errors.ts';
 import { withErrors } from '../../http/responses.ts';
 import { sendJson, wantsFresh } from '../../http/precompressed.ts';
-import { createBrowseService, type Answer } from './service.ts';
+import type { Answer, CategoryPage, SearchInput } from './deps.ts';
+
+type Fresh = { fresh: boolean };
+
+export type BrowseUseCases = {
+  showHome: (input: SearchInput, viewer: SessionUser | null, opts: Fresh) => Promise<Answer<HomeResponse>>;
+  searchProjects: (
+    input: SearchInput,
+    viewer: SessionUser | null,
+    opts: Fresh,
+  ) => Promise<Answer<ProjectListResponse>>;
+  showCategory: (
+    slug: string,
+    query: CategoryPage,
+    viewer: SessionUser | null,
+    opts: Fresh,
+  ) => Promise<Answer<CategoryResponse> | null>;
+};
 
 const CATEGORY_NOT_FOUND = 'Category not found';
 
@@ -26,9 +45,8 @@ function send<T>(request: FastifyRequest, reply: FastifyReply, answer: Answer<T>
 }
 
 export const browseRoutes =
-  (db: Db, clock: Clock): FastifyPluginAsyncZod =>
+  (useCases: BrowseUseCases): FastifyPluginAsyncZod =>
   async (app) => {
-    const browse = createBrowseService({ db, clock });
     // Shared answers are compressed once per cache entry only where the app compresses at all
     // (COMPRESSION=0 leaves it to a proxy).
     const precompress = app.hasReplyDecorator('compress');
@@ -42,7 +60,7 @@ export const browseRoutes =
         send(
           request,
           reply,
-          await browse.home(request.query, await request.currentUser(), { fresh: wantsFresh(request) }),
+          await useCases.showHome(request.query, await request.currentUser(), { fresh: wantsFresh(request) }),
           precompress,
         ),
     );
@@ -59,7 +77,9 @@ export const browseRoutes =
         send(
           request,
           reply,
-          await browse.search(request.query, await request.currentUser(), { fresh: wantsFresh(request) }),
+          await useCases.searchProjects(request.query, await request.currentUser(), {
+            fresh: wantsFresh(request),
+          }),
           precompress,
         ),
     );
@@ -74,7 +94,7 @@ export const browseRoutes =
         },
       },
       async (request, reply) => {
-        const answer = await browse.category(
+        const answer = await useCases.showCategory(
           request.params.slug,
           request.query,
           await request.currentUser(),
