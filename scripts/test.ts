@@ -106,13 +106,12 @@ const env = {
 };
 
 function record(step: Step, exitedOk: boolean, seconds: number): void {
-  const counts = step.results ? readCounts(step.results.file, step.results.kind) : undefined;
+  const counts = step.results ? readResults(step.results.file, step.results.kind) : undefined;
   if (counts) {
     passed += counts.passed;
     failed += counts.failed;
+    failures.push(...counts.failures.map((failure) => `${step.name}: ${failure}`));
   }
-  if (step.results)
-    failures.push(...failedTests(step.results.file, step.results.kind).map((t) => `${step.name}: ${t}`));
   // A failed test fails its step whatever the runner's exit status says.
   const ok = exitedOk && (!counts || counts.failed === 0);
   if (!ok) {
@@ -158,22 +157,15 @@ if (failedSteps.length) console.log(`Failed: ${failedSteps.join(', ')}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length ? 1 : 0);
 
-function readCounts(
+/**
+ * A results file's counts, and each failed test as its name and the first lines of its error, without
+ * colours or the runner's own stack frames.
+ */
+function readResults(
   file: string,
   kind: 'vitest' | 'playwright',
-): { passed: number; failed: number } | undefined {
+): { passed: number; failed: number; failures: string[] } | undefined {
   if (!fs.existsSync(file)) return undefined;
-  const data = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-  if (kind === 'vitest') {
-    return { passed: Number(data.numPassedTests ?? 0), failed: Number(data.numFailedTests ?? 0) };
-  }
-  const stats = data.stats as { expected?: number; unexpected?: number; flaky?: number } | undefined;
-  return { passed: stats?.expected ?? 0, failed: (stats?.unexpected ?? 0) + (stats?.flaky ?? 0) };
-}
-
-/** Failed tests in a results file, each as its name and the first lines of its error, without colours. */
-function failedTests(file: string, kind: 'vitest' | 'playwright'): string[] {
-  if (!fs.existsSync(file)) return [];
   const data = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
   const brief = (message: string) =>
     message
@@ -184,7 +176,7 @@ function failedTests(file: string, kind: 'vitest' | 'playwright'): string[] {
       .slice(0, 12)
       .join('\n')
       .slice(0, 1500);
-  const out: string[] = [];
+  const failures: string[] = [];
   if (kind === 'vitest') {
     type Assertion = { status: string; fullName: string; failureMessages?: string[] };
     const files = (data.testResults ?? []) as {
@@ -197,14 +189,13 @@ function failedTests(file: string, kind: 'vitest' | 'playwright'): string[] {
       const where = path.relative(root, f.name);
       for (const a of f.assertionResults)
         if (a.status === 'failed')
-          out.push(`${where} › ${a.fullName}\n${brief((a.failureMessages ?? []).join('\n'))}`);
-      if (f.status === 'failed' && f.message) out.push(`${where}\n${brief(f.message)}`);
+          failures.push(`${where} › ${a.fullName}\n${brief((a.failureMessages ?? []).join('\n'))}`);
+      if (f.status === 'failed' && f.message) failures.push(`${where}\n${brief(f.message)}`);
     }
-    return out;
+    return { passed: Number(data.numPassedTests ?? 0), failed: Number(data.numFailedTests ?? 0), failures };
   }
   type Suite = {
     title: string;
-    file?: string;
     suites?: Suite[];
     specs?: { title: string; tests: { results: { status: string; error?: { message?: string } }[] }[] }[];
   };
@@ -213,11 +204,16 @@ function failedTests(file: string, kind: 'vitest' | 'playwright'): string[] {
       for (const test of spec.tests)
         for (const result of test.results)
           if (result.status !== 'passed' && result.status !== 'skipped')
-            out.push(
+            failures.push(
               `${[...trail, spec.title].join(' › ')} (${result.status})\n${brief(result.error?.message ?? '')}`,
             );
     for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
   };
   for (const suite of (data.suites ?? []) as Suite[]) walk(suite, [suite.title]);
-  return out;
+  const stats = data.stats as { expected?: number; unexpected?: number; flaky?: number } | undefined;
+  return {
+    passed: stats?.expected ?? 0,
+    failed: (stats?.unexpected ?? 0) + (stats?.flaky ?? 0),
+    failures,
+  };
 }

@@ -40,7 +40,10 @@ export type BrowseDeps = {
   favoriteIds: (user: SessionUser) => Promise<Set<string>>;
   /** An answer every anonymous visitor shares, by `key`: from the cache unless `fresh`. */
   sharedAnswer: <T>(key: string, fresh: boolean, compute: () => Promise<Buffer>) => Promise<Answer<T>>;
-  /** The home sections' rows, shared by every home answer (anonymous or not) for the same time. */
+  /**
+   * The home sections' rows, kept as long as a shared answer: signed-in viewers' homes share them (an
+   * anonymous home is itself a shared answer, and reads them fresh when it is made).
+   */
   sharedRows: (compute: () => Promise<Map<string, CardRow[]>>) => Promise<Map<string, CardRow[]>>;
 };
 
