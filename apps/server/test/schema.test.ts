@@ -118,6 +118,22 @@ describe('database schema', () => {
     expect(userIndex[0]?.indexdef).toContain('(user_id, created_at)');
   });
 
+  it('keeps no pending list on the usernames’ index for a search to read through', async () => {
+    // Every search with words looks them up in usernames; a pending list is read whole by each such
+    // search, and every update of a user (not only of the username) used to add to it (decision 061).
+    await db.pool.query(
+      `insert into users (id, email, username)
+       select 'pending-' || n, 'pending-' || n || '@example.com', 'pending_user_' || n
+         from generate_series(1, 200) as n`,
+    );
+    await db.pool.query(`update users set timezone = 'Europe/Paris' where id like 'pending-%'`);
+    const { rows } = await db.pool.query<{ pages: number }>(
+      `select gin_clean_pending_list('users_username_trgm_idx'::regclass)::int as pages`,
+    );
+    expect(rows).toEqual([{ pages: 0 }]);
+    await db.pool.query(`delete from users where id like 'pending-%'`);
+  });
+
   it('running the migrations again changes nothing and loses no data', async () => {
     await db.pool.query(`insert into users (id, email, username) values ('u1', 'a@example.com', 'alice')`);
     await runMigrations(db);

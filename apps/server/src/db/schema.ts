@@ -73,8 +73,14 @@ export const users = pgTable(
     uniqueIndex('users_calendar_token_key').on(t.calendarToken),
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
-    /** Home search matches words inside creators' usernames (pg_trgm, case-insensitive). */
-    index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
+    /**
+     * Home search matches words inside creators' usernames (pg_trgm, case-insensitive). Without a
+     * pending list (fastupdate off): every search reads the whole list, and a user's update adds all
+     * their username's trigrams to it again (decision 061).
+     */
+    index('users_username_trgm_idx')
+      .using('gin', sql`${t.username} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 
