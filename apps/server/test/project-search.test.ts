@@ -1,4 +1,4 @@
-// The search table (project_search, decision 059) follows every change of a project that a search can
+// The search table (project_search, decisions 059 and 062) follows every change of a project that a search can
 // see: a search with words reads it, so a project found there must be what projects holds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProjectListResponseSchema } from '@kept/contract';
@@ -96,11 +96,21 @@ describe('the search table', () => {
     await pool.query(`update projects set visibility = 'public' where id = $1`, [id]);
     expect(await search()).toEqual(['srt-kiln pots']);
 
-    // Ended: found only with completed projects, from the other status half.
+    // Ended: found only with completed projects, from the other status half, whose rows sit in the
+    // tag's partition of ended projects (decision 062).
+    const partition = async () =>
+      (
+        await pool.query<{ part: string }>(
+          `select tableoid::regclass::text as part from project_search where id = $1`,
+          [id],
+        )
+      ).rows.map((row) => row.part);
+    expect(await partition()).toEqual(['project_search_crafting_live']);
     await pool.query(
       `update projects set project_status = 'completed', end_date = '2026-03-10T00:00:00Z' where id = $1`,
       [id],
     );
+    expect(await partition()).toEqual(['project_search_crafting_ended']);
     expect(await search()).toEqual([]);
     expect(await search({ includeCompleted: 'true' })).toEqual(['srt-kiln pots']);
 

@@ -107,11 +107,21 @@ describe('database schema', () => {
     // projects no longer carries the words' indexes: its updates (every donation and check-in) no
     // longer add to them (decision 059).
     expect((await trigramIndexes('projects')).rows).toEqual([]);
-    // One partition per tag, and one for any other.
+    // One partition per tag, and one for any other, each split into live and ended (decision 062).
     const { rows: partitions } = await db.pool.query<{ n: number }>(
       `select count(*)::int as n from pg_inherits where inhparent = 'project_search'::regclass`,
     );
     expect(partitions).toEqual([{ n: TAG_NAMES.length + 1 }]);
+    const { rows: halves } = await db.pool.query<{ bound: string; n: number }>(
+      `select pg_get_expr(c.relpartbound, c.oid) as bound, count(*)::int as n
+         from pg_inherits i join pg_class c on c.oid = i.inhrelid
+        where i.inhparent in (select inhrelid from pg_inherits where inhparent = 'project_search'::regclass)
+        group by 1 order by 1`,
+    );
+    expect(halves).toEqual([
+      { bound: 'DEFAULT', n: TAG_NAMES.length + 1 },
+      { bound: "FOR VALUES IN ('active')", n: TAG_NAMES.length + 1 },
+    ]);
     const { rows: userIndex } = await db.pool.query<{ indexdef: string }>(
       `select indexdef from pg_indexes where indexname = 'payments_user_idx'`,
     );

@@ -286,11 +286,13 @@ export const projects = pgTable(
 
 /**
  * What the filtered search reads when it has search words (decision 059): each project's search
- * document and the columns the filters compare, kept by row triggers on projects and partitioned by
- * tag (migration 0027, which drizzle cannot declare). Search words are every word in title,
- * description or tag (pg_trgm over the lower-cased document), in two partial indexes that never hold
- * the same row (decision 016): the live half serves the default search, which hides completed
- * projects; a search with completed projects reads both (queries.ts, matchingRows). A donation or a
+ * document and the columns the filters compare, kept by row triggers on projects, partitioned by tag
+ * and each tag's partition by status, live ('active') or ended (migrations 0027 and 0029, which
+ * drizzle cannot declare; decision 062). Search words are every word in title, description or
+ * tag (pg_trgm over the lower-cased document), in two partial indexes that never hold the same row
+ * (decision 016): the live half serves the default search, which hides completed projects and so
+ * reads only the live partitions; a search with completed projects reads both (queries.ts,
+ * matchingRows). A donation or a
  * check-in changes only amounts and counters here: none of these indexes' columns, so PostgreSQL can
  * update the row without touching them (a HOT update) whenever its page has room.
  */
@@ -313,7 +315,7 @@ export const projectSearch = pgTable(
     searchDoc: text('search_doc').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.tag, t.id] }),
+    primaryKey({ columns: [t.tag, t.projectStatus, t.id] }),
     index('project_search_live_trgm_idx')
       .using('gin', sql`${t.searchDoc} gin_trgm_ops`)
       .with({ gin_pending_list_limit: GIN_PENDING_LIST_KB })
