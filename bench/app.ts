@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
+import { SERVER_NODE_ARGS } from '../apps/server/src/node-args.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const main = path.join(root, 'apps/server/src/main.ts');
@@ -104,11 +105,12 @@ export async function openSeededDatabase(opts: {
 
 export type RunningApp = { base: string; child: ChildProcess; stop: () => Promise<void> };
 
-/** `node apps/server/src/main.ts` on the database as a web instance, healthy; `stop` sends SIGTERM and waits. */
+/** The server as `npm start` runs it, on the database as a web instance, healthy; `stop` sends SIGTERM and waits. */
 export async function startApp(env: NodeJS.ProcessEnv): Promise<RunningApp> {
   // A web instance (JOBS=0): on the seeded data a jobs-on instance would settle ~10,000 ended
   // projects while it is being measured.
-  return spawnServer(main, '/api/health', {
+  // With the flags `npm start` gives it; the yardsticks run with Node's defaults.
+  return spawnServer([...SERVER_NODE_ARGS, main], '/api/health', {
     JOBS: '0',
     ...env,
     AUTH_SECRET: crypto.randomBytes(32).toString('hex'),
@@ -143,7 +145,7 @@ export async function startAnchors(
     env.SAME_BYTES_FILE = path.join(dir, 'answer.json');
     fs.writeFileSync(env.SAME_BYTES_FILE, JSON.stringify(opts.sameBytes));
   }
-  const running = await spawnServer(anchorServer, '/health', env);
+  const running = await spawnServer([anchorServer], '/health', env);
   return {
     ...running,
     stop: async () => {
@@ -159,10 +161,10 @@ export async function startAnchors(
  */
 const NODE_ARGS = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 
-async function spawnServer(script: string, health: string, env: NodeJS.ProcessEnv): Promise<RunningApp> {
+async function spawnServer(args: string[], health: string, env: NodeJS.ProcessEnv): Promise<RunningApp> {
   const port = await freePort();
   const base = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [...NODE_ARGS, script], {
+  const child = spawn(process.execPath, [...NODE_ARGS, ...args], {
     env: { ...env, PORT: String(port) },
     stdio: ['ignore', NODE_ARGS.length > 0 ? 2 : 'ignore', 2],
   });

@@ -2,10 +2,11 @@
 // Open http://localhost:5173; Vite forwards /api to the server on :3000.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { SERVER_NODE_ARGS } from '../apps/server/src/node-args.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const children = [
-  spawn(process.execPath, ['--watch', 'apps/server/src/main.ts'], {
+  spawn(process.execPath, [...SERVER_NODE_ARGS, '--watch', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, BASE_URL: process.env.BASE_URL ?? 'http://localhost:5173', INIT_CWD: root },

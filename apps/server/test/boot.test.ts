@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SERVER_NODE_ARGS } from '../src/node-args.ts';
 import { startServer, waitForHealthy, type Running } from './support/process.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kept-boot-'));
@@ -27,6 +28,18 @@ function postmasterPid(): number {
 }
 
 describe('booting Kept', () => {
+  it('starts with the same Node flags from `npm start`, `npm run dev` and the tests (decision 063)', () => {
+    const manifest = JSON.parse(
+      fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8'),
+    ) as { scripts: Record<string, string> };
+    for (const script of ['start', 'dev']) {
+      const words = manifest.scripts[script]?.split(' ') ?? [];
+      const main = words.indexOf('src/main.ts');
+      expect(main, script).toBeGreaterThan(0);
+      for (const flag of SERVER_NODE_ARGS) expect(words.slice(0, main), script).toContain(flag);
+    }
+  });
+
   it('starts on an embedded database, stops cleanly on SIGTERM, and starts again on the same data', async () => {
     const port = await freePort();
     const env = { PORT: String(port), DATA_DIR: dataDir };

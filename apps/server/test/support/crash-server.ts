@@ -1,9 +1,10 @@
-// The real server (`node src/main.ts`) as a child process that a crash test can SIGKILL and start again
+// The real server (src/main.ts with the flags `npm start` gives it) as a child process that a crash test can SIGKILL and start again
 // on the same database. No vitest imports: `npm run bench` drives it too (bench/crash.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
+import { SERVER_NODE_ARGS } from '../../src/node-args.ts';
 
 export const MAIN_TS = path.resolve(import.meta.dirname, '../../src/main.ts');
 
@@ -50,7 +51,7 @@ export async function startServerProcess(opts: {
   const base = `http://127.0.0.1:${port}`;
   // Vitest puts Vite's BASE_URL ('/') and NODE_ENV=test into process.env; a real start has neither.
   const { BASE_URL: _b, MODE: _m, DEV: _d, PROD: _p, SSR: _s, NODE_ENV: _n, ...inherited } = process.env;
-  const child = spawn(process.execPath, [MAIN_TS], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, MAIN_TS], {
     env: {
       ...inherited,
       NODE_ENV: 'production',

@@ -1,15 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { SERVER_NODE_ARGS } from '../../src/node-args.ts';
 
 export const MAIN = path.resolve(import.meta.dirname, '../../src/main.ts');
 
 export type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-/** Start `node src/main.ts` as a real process with the given settings. */
+/** Start the server as `npm start` runs it (its Node flags, src/main.ts) with the given settings. */
 export function startServer(env: Record<string, string>): Running {
   // Vitest puts Vite's BASE_URL ('/') and friends into process.env; a real start has none of them.
   const { BASE_URL: _b, MODE: _m, DEV: _d, PROD: _p, SSR: _s, ...inherited } = process.env;
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, MAIN], {
     env: { ...inherited, LOG_LEVEL: 'info', DEMO_DATA: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
