@@ -22,43 +22,27 @@ CREATE TABLE "project_search" (
   "search_doc" text NOT NULL,
   PRIMARY KEY ("tag", "project_status", "id")
 ) PARTITION BY LIST ("tag");--> statement-breakpoint
-CREATE TABLE "project_search_home_improvements" PARTITION OF "project_search" FOR VALUES IN ('Home Improvements')
-  PARTITION BY LIST ("project_status");--> statement-breakpoint
-CREATE TABLE "project_search_home_improvements_live" PARTITION OF "project_search_home_improvements" FOR VALUES IN ('active');--> statement-breakpoint
-CREATE TABLE "project_search_home_improvements_ended" PARTITION OF "project_search_home_improvements" DEFAULT;--> statement-breakpoint
-CREATE TABLE "project_search_art" PARTITION OF "project_search" FOR VALUES IN ('Art')
-  PARTITION BY LIST ("project_status");--> statement-breakpoint
-CREATE TABLE "project_search_art_live" PARTITION OF "project_search_art" FOR VALUES IN ('active');--> statement-breakpoint
-CREATE TABLE "project_search_art_ended" PARTITION OF "project_search_art" DEFAULT;--> statement-breakpoint
-CREATE TABLE "project_search_fitness" PARTITION OF "project_search" FOR VALUES IN ('Fitness')
-  PARTITION BY LIST ("project_status");--> statement-breakpoint
-CREATE TABLE "project_search_fitness_live" PARTITION OF "project_search_fitness" FOR VALUES IN ('active');--> statement-breakpoint
-CREATE TABLE "project_search_fitness_ended" PARTITION OF "project_search_fitness" DEFAULT;--> statement-breakpoint
-CREATE TABLE "project_search_writing" PARTITION OF "project_search" FOR VALUES IN ('Writing')
-  PARTITION BY LIST ("project_status");--> statement-breakpoint
-CREATE TABLE "project_search_writing_live" PARTITION OF "project_search_writing" FOR VALUES IN ('active');--> statement-breakpoint
-CREATE TABLE "project_search_writing_ended" PARTITION OF "project_search_writing" DEFAULT;--> statement-breakpoint
-CREATE TABLE "project_search_speaking" PARTITION OF "project_search" FOR VALUES IN ('Speaking')
-  PARTITION BY LIST ("project_status");--> statement-breakpoint
-CREATE TABLE "project_search_speaking_live" PARTITION OF "project_search_speaking" FOR VALUES IN ('active');--> statement-breakpoint
-CREATE TABLE "project_search_speaking_ended" PARTITION OF "project_search_speaking" DEFAULT;--> statement-breakpoint
-CREATE TABLE "project_search_music" PARTITION OF "project_search" FOR VALUES IN ('Music')
-  PARTITION BY LIST ("project_status");--> statement-breakpoint
-CREATE TABLE "project_search_music_live" PARTITION OF "project_search_music" FOR VALUES IN ('active');--> statement-breakpoint
-CREATE TABLE "project_search_music_ended" PARTITION OF "project_search_music" DEFAULT;--> statement-breakpoint
-CREATE TABLE "project_search_crafting" PARTITION OF "project_search" FOR VALUES IN ('Crafting')
-  PARTITION BY LIST ("project_status");--> statement-breakpoint
-CREATE TABLE "project_search_crafting_live" PARTITION OF "project_search_crafting" FOR VALUES IN ('active');--> statement-breakpoint
-CREATE TABLE "project_search_crafting_ended" PARTITION OF "project_search_crafting" DEFAULT;--> statement-breakpoint
-CREATE TABLE "project_search_reading" PARTITION OF "project_search" FOR VALUES IN ('Reading')
-  PARTITION BY LIST ("project_status");--> statement-breakpoint
-CREATE TABLE "project_search_reading_live" PARTITION OF "project_search_reading" FOR VALUES IN ('active');--> statement-breakpoint
-CREATE TABLE "project_search_reading_ended" PARTITION OF "project_search_reading" DEFAULT;--> statement-breakpoint
--- A tag the domain does not know yet still has a place (and is still found).
-CREATE TABLE "project_search_other" PARTITION OF "project_search" DEFAULT
-  PARTITION BY LIST ("project_status");--> statement-breakpoint
-CREATE TABLE "project_search_other_live" PARTITION OF "project_search_other" FOR VALUES IN ('active');--> statement-breakpoint
-CREATE TABLE "project_search_other_ended" PARTITION OF "project_search_other" DEFAULT;--> statement-breakpoint
+-- One partition per tag of the domain, and a default one for a tag the domain does not know yet (still
+-- found); each holds its live projects in <partition>_live and the ended ones in <partition>_ended.
+DO $$
+DECLARE
+  part record;
+BEGIN
+  FOR part IN
+    SELECT * FROM (VALUES ('home_improvements', 'Home Improvements'), ('art', 'Art'), ('fitness', 'Fitness'),
+      ('writing', 'Writing'), ('speaking', 'Speaking'), ('music', 'Music'), ('crafting', 'Crafting'),
+      ('reading', 'Reading'), ('other', NULL)) AS t(slug, tag)
+  LOOP
+    EXECUTE format('CREATE TABLE %I PARTITION OF "project_search" %s PARTITION BY LIST ("project_status")',
+      'project_search_' || part.slug,
+      CASE WHEN part.tag IS NULL THEN 'DEFAULT' ELSE format('FOR VALUES IN (%L)', part.tag) END);
+    EXECUTE format('CREATE TABLE %I PARTITION OF %I FOR VALUES IN (''active'')',
+      'project_search_' || part.slug || '_live', 'project_search_' || part.slug);
+    EXECUTE format('CREATE TABLE %I PARTITION OF %I DEFAULT',
+      'project_search_' || part.slug || '_ended', 'project_search_' || part.slug);
+  END LOOP;
+END
+$$;--> statement-breakpoint
 INSERT INTO "project_search"
   SELECT id, tag, user_id, refundable_amount, created_at, end_date, deleted_at, visibility, project_status,
          total_length_days, counters_valid_until, missed_checkins, completed_checkins, search_doc

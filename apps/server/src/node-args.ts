@@ -2,8 +2,7 @@
 // scripts/dev.ts), and so do the bench and the tests that start the real process. An operator who starts
 // src/main.ts another way passes them too (README, "Running in production").
 //
-// --initial-old-space-size: V8 starts the old generation at 256 MB instead of growing it from a few MB.
-// Under load the server's live heap is ~50 MB, and with V8's own starting limit it compacted the old
-// generation every half second, each time pausing every request in flight for 7–17 ms: the slowest
-// hundredth of the answers were those pauses. The price is about 50 MB more memory (decision 063).
+// --initial-old-space-size: V8 starts the old generation at 256 MB instead of growing it from a few MB,
+// so that under load it compacts the old generation (a pause for every request in flight) far less
+// often, for some more memory (decision 063 has the figures).
 export const SERVER_NODE_ARGS: readonly string[] = ['--initial-old-space-size=256'];

@@ -1,5 +1,5 @@
-// The search table (project_search, decisions 059 and 062) follows every change of a project that a search can
-// see: a search with words reads it, so a project found there must be what projects holds.
+// The search table (project_search, decisions 059 and 062) follows every change of a project that a
+// search can see: a search with words reads it, so a project found there must be what projects holds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProjectListResponseSchema } from '@kept/contract';
 import { createTestApp, type TestApp } from './support/app.ts';

@@ -1,5 +1,6 @@
-// The real server (src/main.ts with the flags `npm start` gives it) as a child process that a crash test can SIGKILL and start again
-// on the same database. No vitest imports: `npm run bench` drives it too (bench/crash.ts).
+// The real server (src/main.ts with the flags `npm start` gives it) as a child process that a crash
+// test can SIGKILL and start again on the same database. No vitest imports: `npm run bench` drives it
+// too (bench/crash.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import net from 'node:net';

@@ -186,8 +186,8 @@ function filterConditions(filters: ProjectFilters, now: Date, timeZone: string):
     const pattern = param(containsPattern(term));
     // search_doc is lower(title || ' ' || description || ' ' || tag), trigram-indexed in project_search;
     // the pattern is lower-cased by the same function, so this is ILIKE over the three without folding
-    // every row. The pattern is folded once per search, in a subquery: written as lower($n) in a
-    // prepared statement's generic plan, it was folded again for every row the index proposes.
+    // every row. The pattern is folded in a subquery, so that the prepared statement's generic plan
+    // folds it once per search rather than for each row the index proposes (decision 061).
     return `(p.search_doc like (select lower(${pattern})) or p.user_id = any(array(select su.id from users su where su.username ilike ${pattern})))`;
   });
   conds.push(...words);
